@@ -1,0 +1,149 @@
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify from 'fastify';
+import { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
+import { type Clock, systemClock } from './auth/clock.js';
+import { cryptoRandomBytes, type RandomBytes } from './auth/tokens.js';
+import { type Config, isHttps } from './config.js';
+import type { App, AppContext } from './context.js';
+import { type DatabaseHandle, openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { installErrorHandling } from './http/error-handler.js';
+import { loggerOptions } from './http/logging.js';
+import { registerRateLimits } from './http/rate-limits.js';
+import { installRequestGuards } from './http/request-guards.js';
+import { ErrorResponse } from './http/schemas.js';
+import { installValidation } from './http/validation.js';
+import { adminAuthService } from './modules/admin/admin-auth.service.js';
+import { adminModule } from './modules/admin/index.js';
+import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+
+/** What tests (or another host process) may supply instead of what config would build. */
+export interface AppDeps {
+  database?: DatabaseHandle;
+  redis?: Redis | null;
+  rateLimitNameSpace?: string;
+  clock?: Clock;
+  random?: RandomBytes;
+  logStream?: DestinationStream;
+}
+
+// JSON bodies are small (forms, ids); uploads set their own limit on their route.
+const BODY_LIMIT = 64 * 1024;
+
+function contentSecurityPolicy(https: boolean) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      ...(https ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+/** Builds the whole service without listening: `server.ts` listens, tests inject. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    trustProxy:
+      config.trustProxy === false
+        ? false
+        : config.trustProxy === true
+          ? true
+          : [...config.trustProxy],
+    bodyLimit: BODY_LIMIT,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const ownsDatabase = !deps.database;
+  const database =
+    deps.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'db'),
+      log: app.log,
+    }));
+  const ownsRedis = deps.redis === undefined && config.redisUrl !== null;
+  const redis =
+    deps.redis !== undefined
+      ? deps.redis
+      : config.redisUrl
+        ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
+        : null;
+  app.addHook('onClose', async () => {
+    if (ownsRedis) await redis?.quit();
+    if (ownsDatabase) await database.close();
+  });
+
+  await migrateToLatest(database.db);
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    clock: deps.clock ?? systemClock,
+    random: deps.random ?? cryptoRandomBytes,
+  };
+
+  installValidation(app);
+  installErrorHandling(app);
+  app.addSchema(ErrorResponse);
+  // Only JSON (and multipart where a route says so) is parsed; text/plain is not a body we take.
+  app.removeContentTypeParser('text/plain');
+
+  const https = isHttps(config);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(https),
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await registerRateLimits(app, {
+    redis,
+    nameSpace: deps.rateLimitNameSpace ?? 'shop-rate-limit:',
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Shop service API', version: '0.1.0' },
+      components: {
+        securitySchemes: {
+          customerSession: { type: 'apiKey', in: 'cookie', name: 'shop_session' },
+          adminSession: { type: 'apiKey', in: 'cookie', name: 'shop_admin' },
+        },
+      },
+    },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) || `def-${i}`,
+    },
+  });
+  installRequestGuards(app, config.publicBaseUrl.origin);
+
+  systemRoutes(app, database);
+  clientErrorRoutes(app);
+  await app.register(async (scope: App) => adminModule(scope, ctx), { prefix: '/api/admin' });
+
+  if (config.adminEmail && config.adminPassword) {
+    const created = await adminAuthService(ctx).ensureAdmin(
+      config.adminEmail,
+      config.adminPassword,
+    );
+    if (created)
+      app.log.info({ email: config.adminEmail }, 'admin account created from SHOP_ADMIN_EMAIL');
+  }
+
+  return app;
+}

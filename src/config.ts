@@ -1,0 +1,129 @@
+import path from 'node:path';
+
+/** Everything the service reads from its environment, validated once (conventions: config is read once). */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | null;
+  readonly redisUrl: string | null;
+  readonly smtpUrl: string | null;
+  readonly mailFrom: string;
+  readonly publicBaseUrl: URL;
+  /** Fastify's `trustProxy`: false, true, or the proxies' addresses and CIDR ranges. */
+  readonly trustProxy: boolean | readonly string[];
+  readonly adminEmail: string | null;
+  readonly adminPassword: string | null;
+  readonly cartHoldMinutes: number;
+  readonly logLevel: string;
+}
+
+/** A bad setting; `message` is one line naming the variable and what is wrong with it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function fail(variable: string, problem: string): never {
+  throw new ConfigError(`${variable} ${problem}`);
+}
+
+function text(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw)) fail(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) fail(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function url(env: Env, name: string, protocols: readonly string[]): URL | null {
+  const raw = text(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    // Never echo the value: connection strings carry passwords.
+    return fail(name, 'is not a valid URL');
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    fail(name, `must use ${protocols.map((p) => p.replace(':', '')).join(' or ')}`);
+  }
+  return parsed;
+}
+
+function email(env: Env, name: string): string | null {
+  const raw = text(env, name);
+  if (raw !== null && !/^[^\s@]+@[^\s@]+$/.test(raw)) fail(name, `is not an email address`);
+  return raw;
+}
+
+const IPV4_OR_CIDR = /^\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?$/;
+const IPV6_OR_CIDR = /^[0-9a-f:.]+(\/\d{1,3})?$/i;
+
+function trustProxy(env: Env): boolean | readonly string[] {
+  const raw = text(env, 'TRUST_PROXY');
+  if (raw === null || raw === 'false') return false;
+  if (raw === 'true') return true;
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const ok = IPV4_OR_CIDR.test(entry) || (entry.includes(':') && IPV6_OR_CIDR.test(entry));
+    if (!ok)
+      fail(
+        'TRUST_PROXY',
+        `must be false, true or a comma-separated list of addresses or CIDR ranges; "${entry}" is neither`,
+      );
+  }
+  return Object.freeze(entries);
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: Env = process.env): Config {
+  const publicBaseUrl =
+    url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? new URL('http://localhost:3000');
+  if (publicBaseUrl.pathname !== '/' || publicBaseUrl.search || publicBaseUrl.hash) {
+    fail('PUBLIC_BASE_URL', 'must be an origin only (scheme, host and port), without a path');
+  }
+  const adminEmail = email(env, 'SHOP_ADMIN_EMAIL');
+  const adminPassword = env.SHOP_ADMIN_PASSWORD || null;
+  if ((adminEmail === null) !== (adminPassword === null)) {
+    fail(
+      adminEmail ? 'SHOP_ADMIN_PASSWORD' : 'SHOP_ADMIN_EMAIL',
+      'must be set together with its pair',
+    );
+  }
+  if (adminPassword !== null && adminPassword.length < 12) {
+    fail('SHOP_ADMIN_PASSWORD', 'must be at least 12 characters');
+  }
+  const logLevel = text(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+
+  return Object.freeze({
+    port: integer(env, 'PORT', 3000, 1, 65535),
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    dataDir: path.resolve(text(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'])?.href ?? null,
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:'])?.href ?? null,
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:'])?.href ?? null,
+    mailFrom: text(env, 'MAIL_FROM') ?? 'shop@localhost',
+    publicBaseUrl,
+    trustProxy: trustProxy(env),
+    adminEmail,
+    adminPassword,
+    cartHoldMinutes: integer(env, 'CART_HOLD_MINUTES', 30, 1, 24 * 60),
+    logLevel,
+  });
+}
+
+/** Cookies get the Secure attribute whenever the public address is https. */
+export function isHttps(config: Pick<Config, 'publicBaseUrl'>): boolean {
+  return config.publicBaseUrl.protocol === 'https:';
+}

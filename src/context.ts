@@ -1,0 +1,24 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { Clock } from './auth/clock.js';
+import type { RandomBytes } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+
+/** The Fastify instance with TypeBox types, as every module sees it. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** What modules get from the app factory: config and the dependencies tests may replace. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  random: RandomBytes;
+}

@@ -1,0 +1,28 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_create_catalogue.js';
+import * as m0002 from './0002_create_customers.js';
+import * as m0003 from './0003_create_intake.js';
+import * as m0004 from './0004_create_admins.js';
+import * as m0005 from './0005_items_default_pending.js';
+import * as m0006 from './0006_split_customer_names.js';
+import * as m0007 from './0007_upload_links_contact_email.js';
+import * as m0008 from './0008_drafts_remove_background.js';
+import * as m0009 from './0009_customer_sold_notifications.js';
+import * as m0010 from './0010_item_reservations.js';
+
+/**
+ * The migration history, in order. Listed explicitly rather than read from the
+ * folder so that the compiled build and the test runner see the same set.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_create_catalogue': m0001,
+  '0002_create_customers': m0002,
+  '0003_create_intake': m0003,
+  '0004_create_admins': m0004,
+  '0005_items_default_pending': m0005,
+  '0006_split_customer_names': m0006,
+  '0007_upload_links_contact_email': m0007,
+  '0008_drafts_remove_background': m0008,
+  '0009_customer_sold_notifications': m0009,
+  '0010_item_reservations': m0010,
+};

@@ -1,0 +1,18 @@
+import type { App, AppContext } from '../../context.js';
+import { adminGuard } from '../../http/admin-guard.js';
+import { adminLoginRoute, adminSessionRoutes } from './admin-auth.routes.js';
+import { adminAuthService } from './admin-auth.service.js';
+
+/**
+ * Everything under /api/admin. Sign-in is public; every other route is
+ * registered inside the guarded scope, so a new admin route cannot forget it.
+ */
+export async function adminModule(app: App, ctx: AppContext): Promise<void> {
+  const auth = adminAuthService(ctx);
+  adminLoginRoute(app, ctx, auth);
+  await app.register(async (guarded: App) => {
+    guarded.decorateRequest('adminId', null);
+    guarded.addHook('preHandler', adminGuard(auth.sessions, ctx.clock));
+    adminSessionRoutes(guarded, ctx, auth);
+  });
+}

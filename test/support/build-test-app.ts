@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { type AppDeps, buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import type { App } from '../../src/context.js';
+import type { Db } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { LogCapture } from './capture-log.js';
+import { FakeClock } from './fake-clock.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  config: Config;
+  clock: FakeClock;
+  logs: LogCapture;
+  dataDir: string;
+  /** Builds another app instance on the same database and Redis namespace (several instances). */
+  sibling(env?: Record<string, string>): Promise<App>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  deps?: Partial<AppDeps>;
+}
+
+async function testRedis(): Promise<{
+  redis: Redis | null;
+  nameSpace: string;
+  cleanup(): Promise<void>;
+}> {
+  const nameSpace = `shop-test-${randomBytes(6).toString('hex')}:`;
+  const url = process.env.TEST_REDIS_URL;
+  if (!url) return { redis: null, nameSpace, cleanup: async () => {} };
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  return {
+    redis,
+    nameSpace,
+    async cleanup() {
+      const keys = await redis.keys(`${nameSpace}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    },
+  };
+}
+
+/**
+ * The real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL),
+ * Redis-backed limits with TEST_REDIS_URL, a fake clock and a captured log.
+ */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env });
+  const database: TestDatabase = await createTestDatabase();
+  await migrateToLatest(database.handle.db);
+  const { redis, nameSpace, cleanup } = await testRedis();
+  const clock = new FakeClock();
+  const logs = new LogCapture();
+  const deps: AppDeps = {
+    database: database.handle,
+    redis,
+    rateLimitNameSpace: nameSpace,
+    clock,
+    logStream: logs,
+    ...options.deps,
+  };
+  const app = await buildApp(config, deps);
+  const siblings: App[] = [];
+
+  return {
+    app,
+    db: database.handle.db,
+    config,
+    clock,
+    logs,
+    dataDir,
+    async sibling(env = {}) {
+      const other = await buildApp(
+        loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env, ...env }),
+        deps,
+      );
+      siblings.push(other);
+      return other;
+    },
+    async close() {
+      for (const other of siblings) await other.close();
+      await app.close();
+      await cleanup();
+      await database.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
