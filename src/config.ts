@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ADMIN_PASSWORD_MIN_LENGTH } from './auth/passwords.js';
 
 /** Everything the service reads from its environment, validated once (conventions: config is read once). */
 export interface Config {
@@ -100,8 +101,8 @@ export function loadConfig(env: Env = process.env): Config {
       'must be set together with its pair',
     );
   }
-  if (adminPassword !== null && adminPassword.length < 12) {
-    fail('SHOP_ADMIN_PASSWORD', 'must be at least 12 characters');
+  if (adminPassword !== null && adminPassword.length < ADMIN_PASSWORD_MIN_LENGTH) {
+    fail('SHOP_ADMIN_PASSWORD', `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`);
   }
   const logLevel = text(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);

@@ -6,6 +6,8 @@ const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** Admins guard everything; their passwords are longer. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../context.js';
 import { rateLimits } from '../../http/rate-limits.js';
 import { errors, NoContent } from '../../http/schemas.js';
@@ -24,6 +24,15 @@ export function logClientError(log: FastifyBaseLogger, report: ClientErrorReport
   log.warn({ clientError: kept }, `${CLIENT_ERROR_PREFIX} ${kept.context}: ${kept.message}`);
 }
 
+/** Synchronous on purpose (spec 4.5 rule 4): nothing to wait for, nothing stored. */
+export function clientErrorHandler(
+  request: FastifyRequest<{ Body: ClientErrorReport }>,
+  reply: FastifyReply,
+): void {
+  logClientError(request.log, request.body);
+  reply.code(204).send();
+}
+
 export function clientErrorRoutes(app: App): void {
   app.post(
     '/api/client-errors',
@@ -41,10 +50,6 @@ export function clientErrorRoutes(app: App): void {
         fieldErrorCodes: { context: 'invalid_context' },
       },
     },
-    // Synchronous on purpose (spec 4.5 rule 4): nothing to wait for, nothing stored.
-    (request, reply) => {
-      logClientError(request.log, request.body);
-      reply.code(204).send(null);
-    },
+    clientErrorHandler,
   );
 }

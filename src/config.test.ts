@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const run = promisify(execFile);
+
+describe('configuration', () => {
+  it('uses the documented defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.databaseUrl).toBeNull();
+    expect(config.redisUrl).toBeNull();
+    expect(config.smtpUrl).toBeNull();
+    expect(config.mailFrom).toBe('shop@localhost');
+    expect(config.publicBaseUrl.origin).toBe('http://localhost:3000');
+    expect(config.trustProxy).toBe(false);
+    expect(config.cartHoldMinutes).toBe(30);
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'abc', /^PORT must be a whole number/],
+    ['PORT', '70000', /^PORT must be between 1 and 65535/],
+    ['CART_HOLD_MINUTES', '0', /^CART_HOLD_MINUTES must be between/],
+    ['DATABASE_URL', 'mysql://x', /^DATABASE_URL must use postgres or postgresql/],
+    ['REDIS_URL', 'not a url', /^REDIS_URL is not a valid URL/],
+    ['PUBLIC_BASE_URL', 'https://shop.example/path', /^PUBLIC_BASE_URL must be an origin only/],
+    ['TRUST_PROXY', 'yes', /^TRUST_PROXY must be false, true or a comma-separated list/],
+    ['SHOP_ADMIN_EMAIL', 'boss@example.com', /^SHOP_ADMIN_PASSWORD must be set together/],
+  ])('refuses %s=%s with one line naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('never echoes a connection string, which may carry a password', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u:s3cret@[bad' })).toThrow(
+      /^DATABASE_URL is not a valid URL$/,
+    );
+  });
+
+  it('accepts TRUST_PROXY as false, true or a list of addresses and CIDR ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8' }).trustProxy).toEqual(
+      ['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8'],
+    );
+  });
+
+  it('stops the server at start with a message naming PORT', async () => {
+    const failure = await run(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      env: { ...process.env, PORT: 'abc', DATABASE_URL: '' },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect('code' in failure && failure.code).toBe(1);
+    expect((failure as { stderr: string }).stderr.trim()).toBe(
+      'Configuration error: PORT must be a whole number, got "abc"',
+    );
+  });
+});
