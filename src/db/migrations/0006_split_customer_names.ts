@@ -11,7 +11,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   // `\\s` reaches PostgreSQL as the regex class \s (tabs and newlines count as whitespace too).
   await sql`
     UPDATE customers AS c
-    SET first_name = CASE WHEN strpos(t.v, ' ') = 0 THEN t.v ELSE left(t.v, strpos(t.v, ' ') - 1) END,
+    SET first_name = CASE WHEN strpos(t.v, ' ') = 0 THEN t.v
+                          ELSE regexp_replace(left(t.v, strpos(t.v, ' ') - 1), '\\s+$', '') END,
         last_name = CASE WHEN strpos(t.v, ' ') = 0 THEN NULL
                          ELSE regexp_replace(substr(t.v, strpos(t.v, ' ') + 1), '^\\s+', '') END
     FROM (SELECT id, regexp_replace(name, '^\\s+|\\s+$', '', 'g') AS v FROM customers) AS t
