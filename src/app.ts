@@ -21,6 +21,8 @@ import { installValidation } from './http/validation.js';
 import { adminAuthService } from './modules/admin/admin-auth.service.js';
 import { adminModule } from './modules/admin/index.js';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
+import { storefrontModule } from './modules/storefront/index.js';
+import { CategoryTree, Item } from './modules/storefront/items.schemas.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 
 /** What tests (or another host process) may supply instead of what config would build. */
@@ -101,6 +103,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   installValidation(app);
   installErrorHandling(app);
   app.addSchema(ErrorResponse);
+  app.addSchema(Item);
+  app.addSchema(CategoryTree);
   // Only JSON (and multipart where a route says so) is parsed; text/plain is not a body we take.
   app.removeContentTypeParser('text/plain');
 
@@ -134,6 +138,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   systemRoutes(app, database);
   clientErrorRoutes(app);
+  await app.register(async (scope: App) => storefrontModule(scope, ctx));
   await app.register(async (scope: App) => adminModule(scope, ctx), { prefix: '/api/admin' });
 
   if (config.adminEmail && config.adminPassword) {

@@ -56,5 +56,5 @@ describe('configuration', () => {
     expect((failure as { stderr: string }).stderr.trim()).toBe(
       'Configuration error: PORT must be a whole number, got "abc"',
     );
-  });
+  }, 60_000);
 });

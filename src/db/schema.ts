@@ -138,6 +138,12 @@ export interface AdminsTable {
   created_at: CreatedAt;
 }
 
+/** One row; bumped by triggers on every committed catalogue write (0011). */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   categories: CategoriesTable;
   tags: TagsTable;
@@ -152,6 +158,7 @@ export interface Database {
   favorites: FavoritesTable;
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
+  catalogue_version: CatalogueVersionTable;
 }
 
 export type Admin = Selectable<AdminsTable>;

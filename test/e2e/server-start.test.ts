@@ -5,9 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const run = promisify(execFile);
+
+// Each case starts real processes (a few seconds each on a busy 2-core machine).
+vi.setConfig({ testTimeout: 120_000 });
 const root = path.resolve(import.meta.dirname, '../..');
 
 // Only the environment a fresh machine has: no DATABASE_URL, REDIS_URL or SMTP_URL.

@@ -9,6 +9,7 @@ import * as m0007 from './0007_upload_links_contact_email.js';
 import * as m0008 from './0008_drafts_remove_background.js';
 import * as m0009 from './0009_customer_sold_notifications.js';
 import * as m0010 from './0010_item_reservations.js';
+import * as m0011 from './0011_storefront_listing.js';
 
 /**
  * The migration history, in order. Listed explicitly rather than read from the
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_drafts_remove_background': m0008,
   '0009_customer_sold_notifications': m0009,
   '0010_item_reservations': m0010,
+  '0011_storefront_listing': m0011,
 };

@@ -1,0 +1,174 @@
+import { type Static, Type } from '@sinclair/typebox';
+import type { ItemStatus } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import { Id, StrictObject } from '../../http/schemas.js';
+
+/**
+ * The one parser of item-list filters, shared by the storefront and the admin
+ * item list (spec 4.2 rule 9). The mode decides whether pending may be asked for.
+ */
+export type FilterMode = 'public' | 'admin';
+
+export const ITEM_STATUSES = [
+  'pending',
+  'available',
+  'reserved',
+  'sold',
+] as const satisfies readonly ItemStatus[];
+export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export type Sort = (typeof SORTS)[number];
+
+export const DEFAULT_LIMIT = 24;
+export const MAX_LIMIT = 100;
+const MAX_TAGS = 20;
+const MAX_PRICE = 100_000_000; // one million in major units: far above any real item
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+const Price = Type.Integer({ minimum: 0, maximum: MAX_PRICE, description: 'Cents' });
+
+export const ItemListQuery = StrictObject({
+  category: Type.Optional({
+    ...Id,
+    description: 'A category id: that category and everything beneath it',
+  }),
+  tags: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 1_000,
+      description: 'Comma-separated tag slugs; an item must carry all',
+    }),
+  ),
+  min_price: Type.Optional(Price),
+  max_price: Type.Optional(Price),
+  status: Type.Optional(
+    Type.Unsafe<ItemStatus>(
+      Type.String({ enum: [...ITEM_STATUSES], description: 'pending only in the admin list' }),
+    ),
+  ),
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'Words to find in title and description',
+    }),
+  ),
+  sort: Type.Optional(Type.Unsafe<Sort>(Type.String({ enum: [...SORTS], default: 'newest' }))),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT })),
+  cursor: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'next_cursor of the previous page' }),
+  ),
+});
+export type ItemListQuery = Static<typeof ItemListQuery>;
+
+/** Where the previous page stopped: the sort key of its last item and its id. */
+export type Cursor =
+  | { sort: 'newest'; key: string; id: number }
+  | { sort: 'price_asc' | 'price_desc'; key: number; id: number };
+
+export interface ItemFilters {
+  categoryId?: number;
+  /** Sorted and de-duplicated, so equal filters give equal cache keys. */
+  tagSlugs?: string[];
+  minPrice?: number;
+  maxPrice?: number;
+  status?: ItemStatus;
+  /** Prefix-matching tsquery built from the words of `q`. */
+  search?: string;
+  includePending: boolean;
+  sort: Sort;
+  limit: number;
+  cursor?: Cursor;
+}
+
+const invalid = (field: string, message: string) => badRequest('invalid_parameter', message, field);
+
+function parseTags(raw: string): string[] {
+  const slugs = raw.split(',').map((slug) => slug.trim());
+  if (slugs.some((slug) => !SLUG.test(slug))) {
+    throw invalid(
+      'tags',
+      'The parameter "tags" must be comma-separated tag slugs (a-z, 0-9 and dashes).',
+    );
+  }
+  const unique = [...new Set(slugs)].sort();
+  if (unique.length > MAX_TAGS)
+    throw invalid('tags', `The parameter "tags" takes at most ${MAX_TAGS} tags.`);
+  return unique;
+}
+
+/** Each word becomes a prefix term, ANDed: "teak tab" finds "Teak table". */
+function parseSearch(raw: string): string {
+  const words = raw.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) throw invalid('q', 'The parameter "q" must contain a letter or a digit.');
+  return words
+    .slice(0, 10)
+    .map((word) => `${word}:*`)
+    .join(' & ');
+}
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.key, cursor.id])).toString('base64url');
+}
+
+function decodeCursor(raw: string, sort: Sort): Cursor {
+  const bad = () =>
+    invalid(
+      'cursor',
+      'The parameter "cursor" is not a cursor this list gave out for this sort order.',
+    );
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw bad();
+  const [cursorSort, key, id] = parsed as unknown[];
+  if (cursorSort !== sort || !Number.isSafeInteger(id) || (id as number) < 1) throw bad();
+  if (
+    sort === 'newest' &&
+    typeof key === 'string' &&
+    TIMESTAMP.test(key) &&
+    !Number.isNaN(Date.parse(key))
+  ) {
+    return { sort, key, id: id as number };
+  }
+  if (sort !== 'newest' && Number.isSafeInteger(key) && (key as number) >= 0) {
+    return { sort, key: key as number, id: id as number };
+  }
+  throw bad();
+}
+
+/** Turns a validated query into filters; refuses what the schema alone cannot judge (spec 4.2 rules 4, 6). */
+export function parseItemFilters(query: ItemListQuery, mode: FilterMode): ItemFilters {
+  if (query.status === 'pending' && mode === 'public') {
+    throw badRequest(
+      'status_not_allowed',
+      'Pending items are not shown on the storefront.',
+      'status',
+    );
+  }
+  if (
+    query.min_price !== undefined &&
+    query.max_price !== undefined &&
+    query.max_price < query.min_price
+  ) {
+    throw invalid('max_price', 'The parameter "max_price" must not be below "min_price".');
+  }
+  const sort = query.sort ?? 'newest';
+  const filters: ItemFilters = {
+    includePending: mode === 'admin',
+    sort,
+    limit: query.limit ?? DEFAULT_LIMIT,
+  };
+  if (query.category !== undefined) filters.categoryId = query.category;
+  if (query.tags !== undefined) filters.tagSlugs = parseTags(query.tags);
+  if (query.min_price !== undefined) filters.minPrice = query.min_price;
+  if (query.max_price !== undefined) filters.maxPrice = query.max_price;
+  if (query.status !== undefined) filters.status = query.status;
+  if (query.q !== undefined) filters.search = parseSearch(query.q);
+  if (query.cursor !== undefined) filters.cursor = decodeCursor(query.cursor, sort);
+  return filters;
+}

@@ -1,0 +1,184 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { ItemStatus, PriceSource } from '../../db/schema.js';
+import type { Cursor, ItemFilters } from './item-filters.js';
+
+/** An item row with its category, images and tags gathered in the same statement. */
+export interface ItemRow {
+  id: number;
+  title: string;
+  description: string;
+  status: ItemStatus;
+  price_cents: number;
+  price_source: PriceSource;
+  created_at: Date;
+  published_at: Date | null;
+  sold_at: Date | null;
+  category_id: number | null;
+  category_name: string | null;
+  category_slug: string | null;
+  images: Array<{
+    id: number;
+    path: string;
+    width: number;
+    height: number;
+    position: number;
+    has_original: boolean;
+  }>;
+  tags: Array<{ id: number; name: string; slug: string }>;
+  /** The newest-first sort key at microsecond precision, for cursors. */
+  listed_at: string;
+}
+
+// Images and tags come from correlated aggregate subqueries, one JSON array per
+// item: no join of both, so 2 images and 3 tags stay 2 and 3 (spec 4.2 rule 8),
+// and the whole page is one round trip.
+const IMAGES = sql<ItemRow['images']>`(
+  SELECT coalesce(json_agg(json_build_object(
+           'id', im.id, 'path', im.path, 'width', im.width, 'height', im.height,
+           'position', im.position, 'has_original', im.original_image_path IS NOT NULL)
+         ORDER BY im.position, im.id), '[]'::json)
+  FROM item_images im WHERE im.item_id = i.id)`;
+
+const TAGS = sql<ItemRow['tags']>`(
+  SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) ORDER BY t.name, t.id), '[]'::json)
+  FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.item_id = i.id)`;
+
+// Newest means newest on the shelf: when it was published, or created if it never was.
+const LISTED_AT = sql`coalesce(i.published_at, i.created_at)`;
+
+// The cursor carries the key as text with microseconds: a JS Date would round to
+// milliseconds and make the next page repeat or skip an item.
+const LISTED_AT_TEXT = sql<string>`to_char(${LISTED_AT} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+function baseQuery(db: Db) {
+  return db
+    .selectFrom('items as i')
+    .leftJoin('categories as c', 'c.id', 'i.category_id')
+    .select([
+      'i.id',
+      'i.title',
+      'i.description',
+      'i.status',
+      'i.price_cents',
+      'i.price_source',
+      'i.created_at',
+      'i.published_at',
+      'i.sold_at',
+      'c.id as category_id',
+      'c.name as category_name',
+      'c.slug as category_slug',
+    ])
+    .select(IMAGES.as('images'))
+    .select(TAGS.as('tags'))
+    .select(LISTED_AT_TEXT.as('listed_at'));
+}
+
+/** The category and every category beneath it (spec 4.2 rule 1). */
+const inCategoryTree = (categoryId: number) => sql<SqlBool>`i.category_id IN (
+  WITH RECURSIVE subtree(id) AS (
+    SELECT id FROM categories WHERE id = ${categoryId}
+    UNION ALL
+    SELECT c.id FROM categories c JOIN subtree s ON c.parent_id = s.id
+  )
+  SELECT id FROM subtree)`;
+
+/** The item carries the tag; one of these per requested tag gives AND (spec 4.2 rule 2). */
+const hasTag = (slug: string) => sql<SqlBool>`EXISTS (
+  SELECT 1 FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.item_id = i.id AND t.slug = ${slug})`;
+
+function afterCursor(cursor: Cursor): Expression<SqlBool> {
+  switch (cursor.sort) {
+    case 'newest':
+      return sql<SqlBool>`(${LISTED_AT}, i.id) < (${cursor.key}::timestamptz, ${cursor.id})`;
+    case 'price_asc':
+      return sql<SqlBool>`(i.price_cents, i.id) > (${cursor.key}, ${cursor.id})`;
+    case 'price_desc':
+      return sql<SqlBool>`(i.price_cents, i.id) < (${cursor.key}, ${cursor.id})`;
+  }
+}
+
+export function itemsRepository(db: Db) {
+  return {
+    /** One page, plus one row more than asked when there is a next page. */
+    async list(filters: ItemFilters): Promise<ItemRow[]> {
+      let query = baseQuery(db);
+      // Pending is excluded unless the admin list asks; there is no way to opt out publicly (spec 4.2 rule 5).
+      if (!filters.includePending) query = query.where('i.status', '<>', 'pending');
+      if (filters.status) query = query.where('i.status', '=', filters.status);
+      if (filters.categoryId !== undefined) query = query.where(inCategoryTree(filters.categoryId));
+      for (const slug of filters.tagSlugs ?? []) query = query.where(hasTag(slug));
+      if (filters.minPrice !== undefined)
+        query = query.where('i.price_cents', '>=', filters.minPrice);
+      if (filters.maxPrice !== undefined)
+        query = query.where('i.price_cents', '<=', filters.maxPrice);
+      if (filters.search) {
+        query = query.where(
+          sql<SqlBool>`to_tsvector('simple', i.title || ' ' || i.description) @@ to_tsquery('simple', ${filters.search})`,
+        );
+      }
+      if (filters.cursor) query = query.where(afterCursor(filters.cursor));
+      if (filters.sort === 'newest')
+        query = query.orderBy(LISTED_AT, 'desc').orderBy('i.id', 'desc');
+      else {
+        const direction = filters.sort === 'price_asc' ? 'asc' : 'desc';
+        query = query.orderBy('i.price_cents', direction).orderBy('i.id', direction);
+      }
+      return (await query.limit(filters.limit + 1).execute()) as ItemRow[];
+    },
+
+    async findById(id: number, options: { includePending: boolean }): Promise<ItemRow | undefined> {
+      let query = baseQuery(db).where('i.id', '=', id);
+      if (!options.includePending) query = query.where('i.status', '<>', 'pending');
+      return (await query.executeTakeFirst()) as ItemRow | undefined;
+    },
+
+    categories() {
+      return db
+        .selectFrom('categories')
+        .select(['id', 'parent_id', 'name', 'slug'])
+        .orderBy('position')
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Every tag, counted over non-pending items only; a tag with only pending items counts 0 (spec 4.2 filters 1-2). */
+    tagCounts() {
+      return db
+        .selectFrom('tags as t')
+        .leftJoin('item_tags as it', 'it.tag_id', 't.id')
+        .leftJoin('items as i', (join) =>
+          join.onRef('i.id', '=', 'it.item_id').on('i.status', '<>', 'pending'),
+        )
+        .select(['t.id', 't.name', 't.slug', sql<number>`count(i.id)::int`.as('count')])
+        .groupBy('t.id')
+        .orderBy('t.name')
+        .orderBy('t.id')
+        .execute();
+    },
+
+    /** Price bounds over non-pending items only (spec 4.2 filters 3); nulls when there are none. */
+    priceBounds() {
+      return db
+        .selectFrom('items')
+        .where('status', '<>', 'pending')
+        .select([
+          sql<number | null>`min(price_cents)`.as('min'),
+          sql<number | null>`max(price_cents)`.as('max'),
+        ])
+        .executeTakeFirstOrThrow();
+    },
+
+    async catalogueVersion(): Promise<number> {
+      const row = await db
+        .selectFrom('catalogue_version')
+        .select('version')
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow();
+      return Number(row.version);
+    },
+  };
+}
+
+export type ItemsRepository = ReturnType<typeof itemsRepository>;

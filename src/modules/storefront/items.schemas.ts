@@ -1,0 +1,83 @@
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import type { ItemStatus } from '../../db/schema.js';
+import { DateTime } from '../../http/schemas.js';
+import { ITEM_STATUSES } from './item-filters.js';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const CategoryRef = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  slug: Type.String(),
+});
+
+export const ItemImage = Type.Object({
+  id: Type.Integer(),
+  url: Type.String(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  position: Type.Integer(),
+});
+
+export const TagRef = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  slug: Type.String(),
+  colour: Type.String({ description: 'Derived from the slug; readable with white text' }),
+});
+
+export const Item = Type.Object(
+  {
+    id: Type.Integer(),
+    title: Type.String(),
+    description: Type.String(),
+    status: Type.Unsafe<ItemStatus>(Type.String({ enum: [...ITEM_STATUSES] })),
+    price_cents: Type.Integer(),
+    category: Nullable(CategoryRef),
+    images: Type.Array(ItemImage),
+    tags: Type.Array(TagRef),
+    created_at: DateTime,
+    published_at: Nullable(DateTime),
+    sold_at: Nullable(DateTime),
+  },
+  { $id: 'Item', title: 'Item' },
+);
+export type Item = Static<typeof Item>;
+
+export const ItemList = Type.Object({
+  items: Type.Array(Type.Ref(Item)),
+  next_cursor: Nullable(Type.String()),
+});
+
+export interface CategoryNode {
+  id: number;
+  name: string;
+  slug: string;
+  children: CategoryNode[];
+}
+
+export const CategoryTree = Type.Recursive(
+  (Self) =>
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      slug: Type.String(),
+      children: Type.Array(Self),
+    }),
+  { $id: 'CategoryNode', title: 'CategoryNode' },
+);
+
+export const Filters = Type.Object({
+  categories: Type.Array(Type.Ref(CategoryTree)),
+  tags: Type.Array(
+    Type.Object({
+      ...TagRef.properties,
+      count: Type.Integer({ description: 'Non-pending items with the tag' }),
+    }),
+  ),
+  price: Type.Object({
+    min: Nullable(Type.Integer()),
+    max: Nullable(Type.Integer()),
+  }),
+});
+export type Filters = Static<typeof Filters>;

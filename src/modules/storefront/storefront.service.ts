@@ -1,0 +1,104 @@
+import type { Db } from '../../db/database.js';
+import { notFound } from '../../http/errors.js';
+import { encodeCursor, type ItemFilters } from './item-filters.js';
+import { type ItemRow, itemsRepository } from './items.repository.js';
+import type { CategoryNode, Filters, Item } from './items.schemas.js';
+import { tagColour } from './tag-colour.js';
+
+export const mediaUrl = (path: string) => `/media/${path}`;
+
+/** The public shape of an item row (contract: Item). */
+export function itemRowToItem(row: ItemRow): Item {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    price_cents: row.price_cents,
+    category:
+      row.category_id === null
+        ? null
+        : { id: row.category_id, name: row.category_name!, slug: row.category_slug! },
+    images: row.images.map((image) => ({
+      id: image.id,
+      url: mediaUrl(image.path),
+      width: image.width,
+      height: image.height,
+      position: image.position,
+    })),
+    tags: row.tags.map((tag) => ({ ...tag, colour: tagColour(tag.slug) })),
+    created_at: row.created_at,
+    published_at: row.published_at,
+    sold_at: row.sold_at,
+  };
+}
+
+function nextCursor(filters: ItemFilters, last: ItemRow): string {
+  return filters.sort === 'newest'
+    ? encodeCursor({ sort: 'newest', key: last.listed_at, id: last.id })
+    : encodeCursor({ sort: filters.sort, key: last.price_cents, id: last.id });
+}
+
+function categoryTree(
+  rows: Array<{ id: number; parent_id: number | null; name: string; slug: string }>,
+): CategoryNode[] {
+  const nodes = new Map(
+    rows.map((row) => [
+      row.id,
+      { id: row.id, name: row.name, slug: row.slug, children: [] as CategoryNode[] },
+    ]),
+  );
+  const roots: CategoryNode[] = [];
+  for (const row of rows) {
+    const node = nodes.get(row.id)!;
+    const parent = row.parent_id === null ? undefined : nodes.get(row.parent_id);
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+export function storefrontService(db: Db) {
+  const items = itemsRepository(db);
+
+  return {
+    catalogueVersion: () => items.catalogueVersion(),
+
+    /** A page of items and the cursor of the next page, or null on the last. */
+    async listRows(filters: ItemFilters): Promise<{ rows: ItemRow[]; next_cursor: string | null }> {
+      const rows = await items.list(filters);
+      const hasMore = rows.length > filters.limit;
+      const page = hasMore ? rows.slice(0, filters.limit) : rows;
+      return {
+        rows: page,
+        next_cursor: hasMore ? nextCursor(filters, page[page.length - 1]!) : null,
+      };
+    },
+
+    async list(filters: ItemFilters) {
+      const { rows, next_cursor } = await this.listRows(filters);
+      return { items: rows.map(itemRowToItem), next_cursor };
+    },
+
+    /** A visible item; pending and absent alike are 404 (spec 4.2 item rule 1). */
+    async get(id: number): Promise<Item> {
+      const row = await items.findById(id, { includePending: false });
+      if (!row) throw notFound('No such item.');
+      return itemRowToItem(row);
+    },
+
+    async filters(): Promise<Filters> {
+      const [categories, tags, price] = await Promise.all([
+        items.categories(),
+        items.tagCounts(),
+        items.priceBounds(),
+      ]);
+      return {
+        categories: categoryTree(categories),
+        tags: tags.map((tag) => ({ ...tag, colour: tagColour(tag.slug) })),
+        price: { min: price.min, max: price.max },
+      };
+    },
+  };
+}
+
+export type StorefrontService = ReturnType<typeof storefrontService>;

@@ -1,0 +1,28 @@
+/**
+ * Tag colours: derived from the slug, never stored or chosen (contract: Admin tags).
+ * Every colour here keeps white text readable (contrast at least 4.5:1, WCAG AA).
+ */
+export const TAG_PALETTE = [
+  '#2f7d6d',
+  '#1d4ed8',
+  '#6d28d9',
+  '#b91c1c',
+  '#b45309',
+  '#15803d',
+  '#be185d',
+  '#0e7490',
+  '#4338ca',
+  '#7c2d12',
+  '#374151',
+  '#9d174d',
+] as const;
+
+/** FNV-1a over the slug's UTF-8 bytes: the same slug gives the same colour on every machine. */
+export function tagColour(slug: string): string {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(slug, 'utf8')) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return TAG_PALETTE[hash % TAG_PALETTE.length]!;
+}
