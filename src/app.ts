@@ -33,6 +33,8 @@ export interface AppDeps {
   clock?: Clock;
   random?: RandomBytes;
   logStream?: DestinationStream;
+  /** How many storefront responses to keep per catalogue version; 0 turns reuse off. */
+  storefrontCachedResponses?: number;
 }
 
 // JSON bodies are small (forms, ids); uploads set their own limit on their route.
@@ -138,7 +140,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   systemRoutes(app, database);
   clientErrorRoutes(app);
-  await app.register(async (scope: App) => storefrontModule(scope, ctx));
+  await app.register(async (scope: App) =>
+    storefrontModule(scope, ctx, deps.storefrontCachedResponses),
+  );
   await app.register(async (scope: App) => adminModule(scope, ctx), { prefix: '/api/admin' });
 
   if (config.adminEmail && config.adminPassword) {

@@ -4,8 +4,13 @@ import { storefrontRoutes } from './items.routes.js';
 import { storefrontService } from './storefront.service.js';
 
 /** Enough for every filter combination a busy storefront sees in one catalogue version. */
-const CACHED_RESPONSES = 1_000;
+export const CACHED_RESPONSES = 1_000;
 
-export async function storefrontModule(app: App, ctx: AppContext): Promise<void> {
-  storefrontRoutes(app, storefrontService(ctx.db), versionedResponses(CACHED_RESPONSES));
+/** `cachedResponses` 0 turns response reuse off (benchmarks measure the query path that way). */
+export async function storefrontModule(
+  app: App,
+  ctx: AppContext,
+  cachedResponses = CACHED_RESPONSES,
+): Promise<void> {
+  storefrontRoutes(app, storefrontService(ctx.db), versionedResponses(cachedResponses));
 }
