@@ -17,7 +17,7 @@ import { loggerOptions } from './http/logging.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { installRequestGuards } from './http/request-guards.js';
 import { ErrorResponse } from './http/schemas.js';
-import { installValidation } from './http/validation.js';
+import { buildValidator, refuseUndeclaredQueryParameters } from './http/validation.js';
 import { adminAuthService } from './modules/admin/admin-auth.service.js';
 import { adminModule } from './modules/admin/index.js';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
@@ -71,6 +71,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     routerOptions: { maxParamLength: 200 },
+    schemaController: { compilersFactory: { buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ownsDatabase = !deps.database;
@@ -102,7 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     random: deps.random ?? cryptoRandomBytes,
   };
 
-  installValidation(app);
+  refuseUndeclaredQueryParameters(app);
   installErrorHandling(app);
   app.addSchema(ErrorResponse);
   app.addSchema(Item);

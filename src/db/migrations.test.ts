@@ -11,6 +11,7 @@ const KYSELY_TABLES = ['kysely_migration', 'kysely_migration_lock'];
 const OUR_TABLES = [
   'admin_sessions',
   'admins',
+  'catalogue_version',
   'categories',
   'customer_sessions',
   'customer_tokens',
@@ -65,7 +66,7 @@ async function appliedMigrations(db: Db): Promise<string[]> {
 
 describe('migration files', () => {
   it('every migration has both an up and a down step (spec 9)', () => {
-    expect(names.length).toBe(10);
+    expect(names.length).toBeGreaterThanOrEqual(11);
     for (const name of names) {
       const migration = migrations[name]!;
       expect(typeof migration.up, `${name} up`).toBe('function');
@@ -104,7 +105,7 @@ describe('migration round trip', () => {
     expect(await publicTables(db)).toEqual([]);
   });
 
-  it('migrates up to head: all 13 tables plus Kysely bookkeeping', async () => {
+  it('migrates up to head: every table plus Kysely bookkeeping', async () => {
     await migrateToLatest(db);
     expect(await publicTables(db)).toEqual([...KYSELY_TABLES, ...OUR_TABLES].sort());
     expect(await appliedMigrations(db)).toEqual(names);

@@ -12,7 +12,7 @@ declare module 'fastify' {
 
 export const ADMIN_COOKIE = 'shop_admin';
 
-/** A preHandler for every admin route but sign-in: a live `shop_admin` session or 401. */
+/** An onRequest hook for every admin route but sign-in: a live `shop_admin` session or 401. */
 export function adminGuard(sessions: Pick<SessionStore, 'ownerOf'>, clock: Clock) {
   return async function requireAdmin(request: FastifyRequest): Promise<void> {
     const adminId = await sessions.ownerOf(request.cookies[ADMIN_COOKIE], clock.now());

@@ -35,6 +35,21 @@ beforeAll(async () => {
     },
     async (request) => ({ count: request.body.count }),
   );
+  // A scope that adds its own shared schema gets its own schema controller in
+  // Fastify; our strict validator must reach it too.
+  t.app.register(async (scope) => {
+    scope.addSchema(Type.Object({ n: Type.Integer() }, { $id: 'ScopedShape' }));
+    scope.post(
+      '/test/scoped',
+      {
+        schema: {
+          body: StrictObject({ name: Type.String() }),
+          response: { 200: Type.Object({ name: Type.String() }) },
+        },
+      },
+      async (request) => ({ name: (request.body as { name: string }).name }),
+    );
+  });
   t.app.get('/test/conflict', { schema: {} }, async () => {
     throw new AppError(409, 'item_sold', 'This item is already sold.');
   });
@@ -96,6 +111,16 @@ describe('strict input', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(error(res)).toMatchObject({ code: 'invalid_body', field: 'admin' });
+  });
+
+  it('refuses unknown body fields in a scope that adds its own shared schemas too', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/test/scoped',
+      payload: { name: 'x', role: 'admin' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(error(res)).toMatchObject({ code: 'invalid_body', field: 'role' });
   });
 
   it('never coerces a JSON body: "5" is not 5', async () => {

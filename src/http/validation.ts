@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 // Our contract refuses unknown fields instead of dropping them, so Ajv never
 // removes anything. Strings from the URL (query, path) may be coerced where the
@@ -57,18 +57,37 @@ function withPlainNumbers(schema: Schema, validate: ValidateFunction): ValidateF
 
 const NO_PARAMETERS = { type: 'object', properties: {}, additionalProperties: false };
 
-export function installValidation(app: FastifyInstance): void {
-  // A route that declares a schema but no query parameters takes none: an
-  // unknown parameter is refused like any other, not ignored.
+/**
+ * Fastify's validator factory. Given as `schemaController.compilersFactory`, it
+ * serves every encapsulated context, including one that adds its own shared
+ * schemas (where a root-level setValidatorCompiler would silently not apply).
+ */
+function validatorFactory(externalSchemas: Record<string, unknown>) {
+  const fromUrl = makeAjv(true);
+  const fromBody = makeAjv(false);
+  for (const schema of Object.values(externalSchemas)) {
+    fromUrl.addSchema(schema as object);
+    fromBody.addSchema(schema as object);
+  }
+  return ({ schema, httpPart }: { schema: unknown; httpPart?: string }) => {
+    if (httpPart === 'body') return fromBody.compile(schema as object);
+    return withPlainNumbers(schema as Schema, fromUrl.compile(schema as object));
+  };
+}
+
+type ValidatorFactory = NonNullable<
+  NonNullable<
+    NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+  >['buildValidator']
+>;
+// Fastify calls the compiler with the route definition ({ schema, httpPart, … });
+// @fastify/ajv-compiler's published type says it gets the bare schema.
+export const buildValidator = validatorFactory as unknown as ValidatorFactory;
+
+/** A route that declares a schema but no query parameters takes none: an unknown parameter is refused, not ignored. */
+export function refuseUndeclaredQueryParameters(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (route.schema && !route.schema.querystring)
       route.schema = { ...route.schema, querystring: NO_PARAMETERS };
-  });
-
-  const fromUrl = makeAjv(true);
-  const fromBody = makeAjv(false);
-  app.setValidatorCompiler<FastifySchema>(({ schema, httpPart }) => {
-    if (httpPart === 'body') return fromBody.compile(schema as object);
-    return withPlainNumbers(schema as Schema, fromUrl.compile(schema as object));
   });
 }

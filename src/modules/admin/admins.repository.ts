@@ -1,10 +1,6 @@
 import { sql } from 'kysely';
+import { normaliseEmail } from '../../auth/email.js';
 import type { Db } from '../../db/database.js';
-
-/** Admin addresses are stored trimmed and lower-cased. */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 export function adminsRepository(db: Db) {
   return {

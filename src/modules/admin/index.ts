@@ -12,7 +12,8 @@ export async function adminModule(app: App, ctx: AppContext): Promise<void> {
   adminLoginRoute(app, ctx, auth);
   await app.register(async (guarded: App) => {
     guarded.decorateRequest('adminId', null);
-    guarded.addHook('preHandler', adminGuard(auth.sessions, ctx.clock));
+    // onRequest: a caller without a session is refused before its body is read.
+    guarded.addHook('onRequest', adminGuard(auth.sessions, ctx.clock));
     adminSessionRoutes(guarded, ctx, auth);
   });
 }
