@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import { Redis } from 'ioredis';
+import type { Transport } from 'nodemailer';
 import type { DestinationStream } from 'pino';
 import { type Clock, systemClock } from './auth/clock.js';
 import { cryptoRandomBytes, type RandomBytes } from './auth/tokens.js';
@@ -18,6 +19,8 @@ import { registerRateLimits } from './http/rate-limits.js';
 import { installRequestGuards } from './http/request-guards.js';
 import { ErrorResponse } from './http/schemas.js';
 import { buildValidator, refuseUndeclaredQueryParameters } from './http/validation.js';
+import { createMailer } from './mail/mailer.js';
+import { accountsModule, installCustomerSessions } from './modules/accounts/index.js';
 import { adminAuthService } from './modules/admin/admin-auth.service.js';
 import { adminModule } from './modules/admin/index.js';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
@@ -35,6 +38,8 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** How many storefront responses to keep per catalogue version; 0 turns reuse off. */
   storefrontCachedResponses?: number;
+  /** A nodemailer transport instead of SMTP_URL or the mail folder (tests capture mail). */
+  mailTransport?: Transport;
 }
 
 // JSON bodies are small (forms, ids); uploads set their own limit on their route.
@@ -101,7 +106,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     db: database.db,
     clock: deps.clock ?? systemClock,
     random: deps.random ?? cryptoRandomBytes,
+    mailer: createMailer({
+      config,
+      log: app.log,
+      clock: deps.clock ?? systemClock,
+      ...(deps.mailTransport ? { transport: deps.mailTransport } : {}),
+    }),
   };
+  app.decorate('mailer', ctx.mailer);
+  // Mail still being sent after a commit goes out before the process stops.
+  app.addHook('onClose', () => ctx.mailer.close());
 
   refuseUndeclaredQueryParameters(app);
   installErrorHandling(app);
@@ -138,6 +152,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
   });
   installRequestGuards(app, config.publicBaseUrl.origin);
+  installCustomerSessions(app, ctx);
 
   systemRoutes(app, database);
   clientErrorRoutes(app);
@@ -145,6 +160,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     storefrontModule(scope, ctx, deps.storefrontCachedResponses),
   );
   await app.register(async (scope: App) => adminModule(scope, ctx), { prefix: '/api/admin' });
+  await app.register(async (scope: App) => accountsModule(scope, ctx), {
+    prefix: '/api/customers',
+  });
 
   if (config.adminEmail && config.adminPassword) {
     const created = await adminAuthService(ctx).ensureAdmin(

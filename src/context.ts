@@ -5,6 +5,7 @@ import type { Clock } from './auth/clock.js';
 import type { RandomBytes } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import type { Mailer } from './mail/mailer.js';
 
 /** The Fastify instance with TypeBox types, as every module sees it. */
 export type App = FastifyInstance<
@@ -21,4 +22,6 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   random: RandomBytes;
+  /** Sends after commit, never inside a transaction (spec 6). */
+  mailer: Mailer;
 }

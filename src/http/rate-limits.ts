@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -31,11 +32,34 @@ export function byCallerAddress(request: FastifyRequest): string {
   return callerAddressKey(request.ip);
 }
 
+/**
+ * Caller address plus the body's email, trimmed and lower-cased (spec 8: "caller
+ * address plus the email normalised"), so case and space variants share one budget.
+ * The address is hashed: Redis keys need not hold customers' addresses.
+ * Needs the parsed body, so limits keyed this way run at preHandler.
+ */
+export function byCallerAndEmail(request: FastifyRequest): string {
+  const body = request.body as { email?: unknown } | undefined;
+  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+  const hashed = createHash('sha256').update(email).digest('base64url');
+  return `${callerAddressKey(request.ip)}|${hashed}`;
+}
+
+/** The signed-in customer's id (spec 8: resend-verification); the caller address when signed out. */
+export function byCustomer(request: FastifyRequest): string {
+  return request.customer ? `customer:${request.customer.id}` : byCallerAddress(request);
+}
+
 /** A limit: how many calls per window, keyed how, refused with which message. */
 export function limit(
   max: number,
   windowMs: number,
-  options: { key?: (request: FastifyRequest) => string | Promise<string>; message?: string } = {},
+  options: {
+    key?: (request: FastifyRequest) => string | Promise<string>;
+    message?: string;
+    /** preHandler when the key needs the parsed body or a guard must refuse first. */
+    hook?: 'onRequest' | 'preHandler';
+  } = {},
 ): RateLimitOptions {
   const message = options.message ?? 'Too many requests. Please wait a moment and try again.';
   return {
@@ -43,14 +67,29 @@ export function limit(
     timeWindow: windowMs,
     keyGenerator: options.key ?? byCallerAddress,
     errorResponseBuilder: (_request, context) => tooManyRequests(message, context.ttl / 1000),
+    ...(options.hook ? { hook: options.hook } : {}),
   };
 }
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /** Named presets, one per limited operation (spec 8). */
 export const rateLimits = {
   clientErrors: limit(60, MINUTE),
   /** Slows password guessing against admin accounts. */
   adminLogin: limit(10, 15 * MINUTE),
+  /** Slows password guessing against one customer address from one caller. */
+  customerLogin: limit(10, 15 * MINUTE, { key: byCallerAndEmail, hook: 'preHandler' }),
+  /** Slows mass account creation (and the verification mail it sends) from one caller. */
+  customerRegister: limit(10, HOUR),
+  /** Spec 8: 3 per hour per customer; runs after the sign-in check, so a signed-out call is 401. */
+  resendVerification: limit(3, HOUR, {
+    key: byCustomer,
+    hook: 'preHandler',
+    message:
+      'Too many verification emails requested. The email was probably sent already: check your spam folder, or try again in an hour.',
+  }),
+  /** Spec 8: 5 per 15 minutes per caller address plus normalised email. */
+  passwordResetRequest: limit(5, 15 * MINUTE, { key: byCallerAndEmail, hook: 'preHandler' }),
 } as const;

@@ -9,6 +9,7 @@ import type { App } from '../../src/context.js';
 import type { Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { LogCapture } from './capture-log.js';
+import { CaptureMail } from './capture-mail.js';
 import { FakeClock } from './fake-clock.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -18,6 +19,8 @@ export interface TestApp {
   config: Config;
   clock: FakeClock;
   logs: LogCapture;
+  /** Mail the app sent (unless SMTP_URL is set); `await mail.settle()` before asserting. */
+  mail: CaptureMail;
   dataDir: string;
   /** Builds another app instance on the same database and Redis namespace (several instances). */
   sibling(env?: Record<string, string>): Promise<App>;
@@ -61,15 +64,19 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const { redis, nameSpace, cleanup } = await testRedis();
   const clock = new FakeClock();
   const logs = new LogCapture();
+  const mail = new CaptureMail();
   const deps: AppDeps = {
     database: database.handle,
     redis,
     rateLimitNameSpace: nameSpace,
     clock,
     logStream: logs,
+    // With SMTP_URL the real transport is used (a test runs its own SMTP listener).
+    ...(options.env?.SMTP_URL ? {} : { mailTransport: mail }),
     ...options.deps,
   };
   const app = await buildApp(config, deps);
+  mail.settle = () => app.mailer.idle();
   const siblings: App[] = [];
 
   return {
@@ -78,6 +85,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     clock,
     logs,
+    mail,
     dataDir,
     async sibling(env = {}) {
       const other = await buildApp(

@@ -1,0 +1,82 @@
+import { verifyPassword } from '../../auth/passwords.js';
+import { digestToken, isWellFormedToken } from '../../auth/tokens.js';
+import type { SignedInCustomer } from '../../http/customer-guard.js';
+import { forbidden } from '../../http/errors.js';
+import { accountDataRepository } from './account-data.repository.js';
+import type { AccountExport } from './accounts.schemas.js';
+import type { AccountsContext } from './accounts.service.js';
+import { customersRepository } from './customers.repository.js';
+
+/** Self-service data export and account deletion (spec 4.1, 5). */
+export function accountDataService(ctx: Pick<AccountsContext, 'db' | 'clock'>) {
+  return {
+    /** All data held about the customer; `currentSession` marks the session asking. */
+    async export(
+      customer: SignedInCustomer,
+      currentSession: string | undefined,
+    ): Promise<AccountExport> {
+      const data = accountDataRepository(ctx.db);
+      const [favorites, purchases, reservations, sessions, tokens] = await Promise.all([
+        data.favoritesOf(customer.id),
+        data.purchasesOf(customer.id),
+        data.reservationsOf(customer.id),
+        data.sessionsOf(customer.id),
+        data.tokensOf(customer.id),
+      ]);
+      const current = isWellFormedToken(currentSession) ? digestToken(currentSession) : null;
+      return {
+        exported_at: ctx.clock.now(),
+        profile: {
+          id: customer.id,
+          email: customer.email,
+          first_name: customer.first_name,
+          last_name: customer.last_name,
+          email_verified: customer.email_verified,
+          created_at: customer.created_at,
+          updated_at: customer.updated_at,
+        },
+        consents: {
+          marketing: {
+            given: customer.marketing_consent,
+            text: customer.marketing_consent_text,
+            recorded_at: customer.marketing_consent_at,
+          },
+          sold_notifications: {
+            given: customer.sold_notifications,
+            text: customer.sold_notifications_text,
+            recorded_at: customer.sold_notifications_at,
+          },
+        },
+        favorites,
+        purchases,
+        reservations,
+        sessions: sessions.map(({ token_digest, ...session }) => ({
+          ...session,
+          current: token_digest === current,
+        })),
+        tokens,
+      };
+    },
+
+    /**
+     * Deletes the account after checking the password (403 invalid_credentials).
+     * In one transaction: reserved items go back on sale, then the row goes, and
+     * with it sessions, tokens and favorites; sold items keep their sale without
+     * the person (items.sold_to ON DELETE SET NULL).
+     */
+    async delete(customer: SignedInCustomer, password: string): Promise<void> {
+      const customers = customersRepository(ctx.db);
+      const ok = await verifyPassword(await customers.passwordHashOf(customer.id), password);
+      if (!ok) throw forbidden('invalid_credentials', 'The password is wrong.');
+      const at = ctx.clock.now();
+      await ctx.db.transaction().execute(async (trx) => {
+        const repository = customersRepository(trx);
+        await repository.lockById(customer.id);
+        await repository.releaseReservationsOf(customer.id, at);
+        await repository.delete(customer.id);
+      });
+    },
+  };
+}
+
+export type AccountDataService = ReturnType<typeof accountDataService>;

@@ -1,0 +1,210 @@
+import type { Insertable } from 'kysely';
+import { normaliseEmail } from '../../auth/email.js';
+import { passwordProblem } from '../../auth/password-policy.js';
+import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { CustomersTable } from '../../db/schema.js';
+import type { SignedInCustomer } from '../../http/customer-guard.js';
+import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors.js';
+import type { CustomerResponse, RegisterBody, UpdateMeBody } from './accounts.schemas.js';
+import { customerSessions } from './customer-sessions.js';
+import { customerTokensRepository } from './customer-tokens.repository.js';
+import { issueVerification } from './customer-tokens.service.js';
+import { customersRepository } from './customers.repository.js';
+
+export type AccountsContext = Pick<AppContext, 'db' | 'clock' | 'random' | 'config' | 'mailer'>;
+
+/** The contract's customer object, and nothing more. */
+export function toCustomer(row: SignedInCustomer): CustomerResponse {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email_verified: row.email_verified,
+    marketing_consent: row.marketing_consent,
+    sold_notifications: row.sold_notifications,
+    created_at: row.created_at,
+  };
+}
+
+/** 400 weak_password: under 8 or over 128 characters, or among the most common (issue 4). */
+export function assertAcceptablePassword(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem) throw badRequest('weak_password', problem, 'password');
+}
+
+export const emailTaken = () =>
+  conflict('email_taken', 'An account with this email address already exists.', 'email');
+
+export const accountDisabled = () =>
+  forbidden('account_disabled', 'This account has been disabled. Contact the shop for help.');
+
+/**
+ * Marketing consent is stored as flag, exact wording and time (spec 2). Agreeing
+ * needs the wording that was shown; the wording alone, without the flag, says nothing.
+ */
+function marketingConsent(
+  given: boolean | undefined,
+  text: string | undefined,
+  now: Date,
+): Partial<Insertable<CustomersTable>> {
+  if (given === undefined) {
+    if (text !== undefined)
+      throw badRequest(
+        'invalid_body',
+        'Send marketing_consent_text together with marketing_consent.',
+        'marketing_consent_text',
+      );
+    return {};
+  }
+  if (given && text === undefined)
+    throw badRequest(
+      'consent_text_required',
+      'Agreeing to marketing needs the exact wording that was shown (marketing_consent_text).',
+      'marketing_consent_text',
+    );
+  return {
+    marketing_consent: given,
+    marketing_consent_text: text ?? null,
+    marketing_consent_at: now,
+  };
+}
+
+/** Register, sign in and out, the profile, and email verification (spec 4.1). */
+export function accountsService(ctx: AccountsContext) {
+  const now = () => ctx.clock.now();
+
+  return {
+    /**
+     * Creates the account, its first verify_email token and a session in one
+     * transaction; the verification mail goes out after the commit (spec 6).
+     * `previousSession` is the browser's old cookie: signing in replaces it.
+     */
+    async register(input: RegisterBody, previousSession: string | undefined) {
+      assertAcceptablePassword(input.password);
+      const at = now();
+      const consent = marketingConsent(input.marketing_consent, input.marketing_consent_text, at);
+      const email = normaliseEmail(input.email);
+      // Checked first so a taken address costs no Argon2 work; the unique index decides races.
+      if (await customersRepository(ctx.db).isEmailTaken(email)) throw emailTaken();
+      const passwordHash = await hashPassword(input.password);
+
+      const { customer, session, mail } = await ctx.db.transaction().execute(async (trx) => {
+        const customer = await customersRepository(trx)
+          .insert({
+            email,
+            password_hash: passwordHash,
+            first_name: input.first_name.trim(),
+            last_name: input.last_name.trim(),
+            created_at: at,
+            updated_at: at,
+            ...consent,
+          })
+          .catch((error: unknown) => {
+            throw isUniqueViolation(error) ? emailTaken() : error;
+          });
+        const mail = await issueVerification(trx, ctx, customer, at);
+        const sessions = customerSessions(trx, ctx.random);
+        await sessions.end(previousSession);
+        const session = await sessions.create(customer.id, at);
+        return { customer, session, mail };
+      });
+      ctx.mailer.sendInBackground(mail);
+      return { customer: toCustomer(customer), session };
+    },
+
+    /**
+     * The password is verified first (an unknown address costs the same Argon2
+     * work); only then is a disabled account refused with 403 (spec 4.1, 5).
+     */
+    async signIn(email: string, password: string, previousSession: string | undefined) {
+      const row = await customersRepository(ctx.db).findByEmail(email);
+      const ok = await verifyPassword(row?.password_hash, password);
+      if (!row || !ok) throw unauthorized('invalid_credentials', 'The email or password is wrong.');
+      if (row.disabled_at) throw accountDisabled();
+      const at = now();
+      const session = await ctx.db.transaction().execute(async (trx) => {
+        const sessions = customerSessions(trx, ctx.random);
+        await sessions.end(previousSession);
+        await customersRepository(trx).deleteExpiredSessionsOf(row.id, at);
+        return sessions.create(row.id, at);
+      });
+      const { password_hash: _, ...customer } = row;
+      return { customer: toCustomer(customer), session };
+    },
+
+    signOut: (token: string | undefined) => customerSessions(ctx.db, ctx.random).end(token),
+
+    /**
+     * Names, email and marketing consent. A new address is unverified and gets a
+     * verification mail through the same supersede, mint and send sequence (spec 4.1).
+     */
+    async updateProfile(current: SignedInCustomer, input: UpdateMeBody): Promise<CustomerResponse> {
+      const at = now();
+      const changes: Partial<Insertable<CustomersTable>> = {
+        ...marketingConsent(input.marketing_consent, input.marketing_consent_text, at),
+      };
+      if (input.first_name !== undefined) changes.first_name = input.first_name.trim();
+      if (input.last_name !== undefined) changes.last_name = input.last_name.trim();
+      const email = input.email === undefined ? undefined : normaliseEmail(input.email);
+      const emailChanged = email !== undefined && email !== current.email;
+      if (emailChanged) {
+        if (await customersRepository(ctx.db).isEmailTaken(email, current.id)) throw emailTaken();
+        changes.email = email;
+        changes.email_verified = false;
+      }
+      if (Object.keys(changes).length === 0) return toCustomer(current);
+
+      const { customer, mail } = await ctx.db.transaction().execute(async (trx) => {
+        const customer = await customersRepository(trx)
+          .update(current.id, { ...changes, updated_at: at })
+          .catch((error: unknown) => {
+            throw isUniqueViolation(error) ? emailTaken() : error;
+          });
+        const mail = emailChanged ? await issueVerification(trx, ctx, customer, at) : null;
+        return { customer, mail };
+      });
+      if (mail) ctx.mailer.sendInBackground(mail);
+      return toCustomer(customer);
+    },
+
+    /**
+     * Uses a verify_email token and marks the address verified. Unknown, used,
+     * expired and superseded tokens are refused alike; a disabled account changes nothing.
+     */
+    async verifyEmail(token: string): Promise<CustomerResponse> {
+      const at = now();
+      const customer = await ctx.db.transaction().execute(async (trx) => {
+        const customerId = await customerTokensRepository(trx).consume('verify_email', token, at);
+        if (customerId === null) throw invalidToken();
+        const customers = customersRepository(trx);
+        const row = await customers.lockById(customerId);
+        // Throwing rolls the use of the token back too.
+        if (!row || row.disabled_at) throw accountDisabled();
+        return customers.update(customerId, { email_verified: true, updated_at: at });
+      });
+      return toCustomer(customer);
+    },
+
+    /** Spec 4.1 resend rules 2 and 4: refused when verified; the new token supersedes older ones. */
+    async resendVerification(current: SignedInCustomer): Promise<void> {
+      if (current.email_verified)
+        throw conflict('already_verified', 'This email address is already verified.');
+      const mail = await ctx.db
+        .transaction()
+        .execute((trx) => issueVerification(trx, ctx, current, now()));
+      ctx.mailer.sendInBackground(mail);
+    },
+  };
+}
+
+export const invalidToken = () =>
+  badRequest(
+    'invalid_token',
+    'This link is not valid any more: it was used, replaced by a newer one, or has expired.',
+    'token',
+  );
+
+export type AccountsService = ReturnType<typeof accountsService>;

@@ -1,0 +1,141 @@
+import { type Insertable, sql, type Updateable } from 'kysely';
+import { normaliseEmail } from '../../auth/email.js';
+import { digestToken, isWellFormedToken } from '../../auth/tokens.js';
+import type { Db } from '../../db/database.js';
+import type { CustomersTable } from '../../db/schema.js';
+import type { SignedInCustomer } from '../../http/customer-guard.js';
+
+/** Every column but the password hash. */
+const CUSTOMER_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'email_verified',
+  'marketing_consent',
+  'marketing_consent_text',
+  'marketing_consent_at',
+  'sold_notifications',
+  'sold_notifications_at',
+  'sold_notifications_text',
+  'disabled_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+const prefixed = CUSTOMER_COLUMNS.map((column) => `customers.${column}` as const);
+
+/** All SQL about customer rows. Takes the app's db or a transaction. */
+export function customersRepository(db: Db) {
+  // The unique index is on lower(email); query it the same way so it is used.
+  const byEmail = (email: string) => sql<boolean>`lower(email) = ${normaliseEmail(email)}`;
+
+  return {
+    /** With the password hash: for sign-in and the checks that need it. */
+    findByEmail(email: string) {
+      return db.selectFrom('customers').selectAll().where(byEmail(email)).executeTakeFirst();
+    },
+
+    /** Only whether the address is taken, by anyone but `exceptId`. */
+    async isEmailTaken(email: string, exceptId?: number): Promise<boolean> {
+      let query = db.selectFrom('customers').select('id').where(byEmail(email));
+      if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    findById(id: number): Promise<SignedInCustomer | undefined> {
+      return db
+        .selectFrom('customers')
+        .select(CUSTOMER_COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async passwordHashOf(id: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('customers')
+        .select('password_hash')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.password_hash;
+    },
+
+    /**
+     * Locks the row for the rest of the transaction, so two token mints or a
+     * mint and a disable for one customer happen one after the other.
+     */
+    lockById(id: number): Promise<SignedInCustomer | undefined> {
+      return db
+        .selectFrom('customers')
+        .select(CUSTOMER_COLUMNS)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    /**
+     * The enabled customer behind a live session token (spec 5): token digest,
+     * expiry and disabled_at are checked in one query.
+     */
+    async findBySessionToken(token: string, now: Date): Promise<SignedInCustomer | null> {
+      if (!isWellFormedToken(token)) return null;
+      const row = await db
+        .selectFrom('customer_sessions')
+        .innerJoin('customers', 'customers.id', 'customer_sessions.customer_id')
+        .select(prefixed)
+        .where('customer_sessions.token_digest', '=', digestToken(token))
+        .where('customer_sessions.expires_at', '>', now)
+        .where('customers.disabled_at', 'is', null)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    insert(values: Insertable<CustomersTable>): Promise<SignedInCustomer> {
+      return db
+        .insertInto('customers')
+        .values(values)
+        .returning(CUSTOMER_COLUMNS)
+        .executeTakeFirstOrThrow();
+    },
+
+    update(id: number, values: Updateable<CustomersTable>): Promise<SignedInCustomer> {
+      return db
+        .updateTable('customers')
+        .set(values)
+        .where('id', '=', id)
+        .returning(CUSTOMER_COLUMNS)
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Sessions, tokens and favorites go with it (ON DELETE CASCADE); sold items keep the sale (SET NULL). */
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('customers').where('id', '=', id).execute();
+    },
+
+    /** Housekeeping at sign-in: sessions past their 30 days are useless rows. */
+    async deleteExpiredSessionsOf(customerId: number, now: Date): Promise<void> {
+      await db
+        .deleteFrom('customer_sessions')
+        .where('customer_id', '=', customerId)
+        .where('expires_at', '<=', now)
+        .execute();
+    },
+
+    /**
+     * Puts the customer's reserved items back on sale. Only rows still reserved by
+     * them are touched, so a sold item is never changed (spec 3).
+     */
+    async releaseReservationsOf(customerId: number, now: Date): Promise<number[]> {
+      const rows = await db
+        .updateTable('items')
+        .set({ status: 'available', reserved_by: null, reserved_until: null, updated_at: now })
+        .where('status', '=', 'reserved')
+        .where('reserved_by', '=', customerId)
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type CustomersRepository = ReturnType<typeof customersRepository>;

@@ -1,0 +1,27 @@
+import type { App, AppContext } from '../../context.js';
+import { installCustomerSessionHook } from '../../http/customer-guard.js';
+import { accountDataService } from './account-data.service.js';
+import { accountsRoutes } from './accounts.routes.js';
+import { accountsService } from './accounts.service.js';
+import { customersRepository } from './customers.repository.js';
+import { meRoutes } from './me.routes.js';
+import { passwordResetService } from './password-reset.service.js';
+
+/**
+ * The customer session hook, for every route of the app (spec 5): registered on
+ * the root instance, before any module, so `request.customer` is always set.
+ */
+export function installCustomerSessions(app: App, ctx: AppContext): void {
+  const customers = customersRepository(ctx.db);
+  installCustomerSessionHook(app, (token) => customers.findBySessionToken(token, ctx.clock.now()));
+}
+
+/** Everything under /api/customers but favorites and sold notifications (the commerce issue's). */
+export function accountsModule(app: App, ctx: AppContext): void {
+  // Account answers are personal, and several set or clear the session cookie: never cache them.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  accountsRoutes(app, ctx, accountsService(ctx), passwordResetService(ctx));
+  meRoutes(app, ctx, accountsService(ctx), accountDataService(ctx));
+}

@@ -1,0 +1,86 @@
+import type { SentMessageInfo, Transport } from 'nodemailer';
+import type MailMessage from 'nodemailer/lib/mailer/mail-message.js';
+
+export interface CapturedMail {
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function addressText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(addressText).join(', ');
+  if (value && typeof value === 'object' && 'address' in value) return String(value.address);
+  return '';
+}
+
+/**
+ * A nodemailer transport that keeps what the app sends, for `buildApp`'s
+ * `mailTransport`. It can also make one address fail (conventions: the only fake
+ * besides the clock).
+ */
+export class CaptureMail implements Transport {
+  readonly name = 'capture';
+  readonly version = '1';
+  readonly messages: CapturedMail[] = [];
+  /** Failed attempts, per address. */
+  readonly failures: string[] = [];
+  private readonly failing = new Map<string, number>();
+  /** Waits until mail sent in the background has gone out; wired by buildTestApp. */
+  settle: () => Promise<void> = async () => {};
+
+  send(mail: MailMessage, callback: (err: Error | null, info?: SentMessageInfo) => void): void {
+    const data = mail.data;
+    const to = addressText(data.to);
+    const left = this.failing.get(to) ?? 0;
+    if (left > 0) {
+      this.failing.set(to, left - 1);
+      this.failures.push(to);
+      callback(Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 }));
+      return;
+    }
+    this.messages.push({
+      to,
+      from: addressText(data.from),
+      subject: String(data.subject ?? ''),
+      text: String(data.text ?? ''),
+      html: String(data.html ?? ''),
+    });
+    callback(null, {
+      messageId: `<captured-${this.messages.length}@test>`,
+      envelope: { from: addressText(data.from), to: [to] },
+    });
+  }
+
+  /** Makes the next `times` sends to this address fail. */
+  failFor(address: string, times = Number.POSITIVE_INFINITY): void {
+    this.failing.set(address, times);
+  }
+
+  /** Every message to an address, oldest first. */
+  to(address: string): CapturedMail[] {
+    return this.messages.filter((m) => m.to === address);
+  }
+
+  /** The newest message to an address; throws when there is none. */
+  lastTo(address: string): CapturedMail {
+    const message = this.to(address).at(-1);
+    if (!message) throw new Error(`no mail to ${address}`);
+    return message;
+  }
+
+  clear(): void {
+    this.messages.length = 0;
+    this.failures.length = 0;
+    this.failing.clear();
+  }
+}
+
+/** The token of an account link in a message (`/account/verify#token=…`). */
+export function tokenInMail(message: Pick<CapturedMail, 'text'>, page: 'verify' | 'reset'): string {
+  const match = message.text.match(new RegExp(`/account/${page}#token=([A-Za-z0-9_-]{43})`));
+  if (!match?.[1]) throw new Error(`no ${page} link in the mail`);
+  return match[1];
+}
