@@ -20,10 +20,13 @@ import { installRequestGuards } from './http/request-guards.js';
 import { ErrorResponse } from './http/schemas.js';
 import { buildValidator, refuseUndeclaredQueryParameters } from './http/validation.js';
 import { createMailer } from './mail/mailer.js';
+import { mediaRoutes } from './media/media.routes.js';
+import { diskStorage } from './media/storage.js';
 import { accountsModule, installCustomerSessions } from './modules/accounts/index.js';
 import { adminAuthService } from './modules/admin/admin-auth.service.js';
 import { adminModule } from './modules/admin/index.js';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
+import { intakeModule } from './modules/intake/index.js';
 import { storefrontModule } from './modules/storefront/index.js';
 import { CategoryTree, Item } from './modules/storefront/items.schemas.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -159,7 +162,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(async (scope: App) =>
     storefrontModule(scope, ctx, deps.storefrontCachedResponses),
   );
+  const storage = diskStorage(path.join(config.dataDir, 'media'));
   await app.register(async (scope: App) => adminModule(scope, ctx), { prefix: '/api/admin' });
+  await app.register(async (scope: App) => mediaRoutes(scope, storage));
+  await app.register(async (scope: App) => intakeModule(scope, ctx, storage), {
+    prefix: '/api/upload-links',
+  });
   await app.register(async (scope: App) => accountsModule(scope, ctx), {
     prefix: '/api/customers',
   });

@@ -92,4 +92,8 @@ export const rateLimits = {
   }),
   /** Spec 8: 5 per 15 minutes per caller address plus normalised email. */
   passwordResetRequest: limit(5, 15 * MINUTE, { key: byCallerAndEmail, hook: 'preHandler' }),
+  /** Spec 8: 120 per caller, its own allowance; checked before the link is looked up. */
+  intakeRead: limit(120, HOUR),
+  /** Spec 8: 30 per caller (a submission carries no email); checked before anything is read. */
+  intakeSubmit: limit(30, HOUR),
 } as const;

@@ -1,5 +1,6 @@
 import type { App, AppContext } from '../../context.js';
 import { adminGuard } from '../../http/admin-guard.js';
+import { adminUploadLinkRoutes, uploadLinksService } from '../intake/index.js';
 import { adminLoginRoute, adminSessionRoutes } from './admin-auth.routes.js';
 import { adminAuthService } from './admin-auth.service.js';
 
@@ -15,5 +16,6 @@ export async function adminModule(app: App, ctx: AppContext): Promise<void> {
     // onRequest: a caller without a session is refused before its body is read.
     guarded.addHook('onRequest', adminGuard(auth.sessions, ctx.clock));
     adminSessionRoutes(guarded, ctx, auth);
+    adminUploadLinkRoutes(guarded, uploadLinksService(ctx));
   });
 }

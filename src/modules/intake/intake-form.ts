@@ -1,0 +1,112 @@
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '../../http/errors.js';
+import { MAX_IMAGE_BYTES, type ProcessedImage, processImage } from '../../media/image-upload.js';
+
+export const MAX_FILES = 6;
+export const MAX_NOTE_LENGTH = 5_000;
+
+/** Limits handed to the multipart parser: a stranger's form cannot grow past these. */
+export const MULTIPART_LIMITS = {
+  fileSize: MAX_IMAGE_BYTES,
+  files: MAX_FILES,
+  fields: 4,
+  fieldSize: 32 * 1024,
+  parts: MAX_FILES + 4,
+  headerPairs: 50,
+};
+
+export interface IntakeForm {
+  note: string;
+  removeBackground: boolean;
+  photos: ProcessedImage[];
+}
+
+const tooManyFiles = () =>
+  badRequest('too_many_files', `Send at most ${MAX_FILES} photos.`, 'photos');
+const fileTooLarge = (name: string) =>
+  new AppError(
+    413,
+    'file_too_large',
+    `"${name.slice(0, 100)}" is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`,
+    'photos',
+  );
+
+function parseRemoveBackground(value: string): boolean {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw badRequest(
+    'invalid_body',
+    'The field "remove_background" must be true or false.',
+    'remove_background',
+  );
+}
+
+/**
+ * Reads the submission form part by part. Each photo is checked and re-encoded
+ * as it arrives, so at most one raw upload is held at a time, and nothing is
+ * stored until the whole form has proved valid.
+ */
+export async function readIntakeForm(request: FastifyRequest): Promise<IntakeForm> {
+  const errors = request.server.multipartErrors;
+  const form: IntakeForm = { note: '', removeBackground: true, photos: [] };
+  const seen = new Set<string>();
+  try {
+    for await (const part of request.parts({
+      limits: MULTIPART_LIMITS,
+    }) as AsyncIterable<Multipart>) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'photos') {
+          throw badRequest(
+            'invalid_body',
+            `Unknown file field "${part.fieldname.slice(0, 50)}"; send photos as "photos".`,
+            part.fieldname,
+          );
+        }
+        const bytes = await part.toBuffer();
+        form.photos.push(
+          await processImage({ filename: part.filename, mimetype: part.mimetype, bytes }),
+        );
+        continue;
+      }
+      if (seen.has(part.fieldname))
+        throw badRequest(
+          'invalid_body',
+          `The field "${part.fieldname}" is sent twice.`,
+          part.fieldname,
+        );
+      seen.add(part.fieldname);
+      const value = String(part.value);
+      if (part.fieldname === 'note') {
+        if (value.length > MAX_NOTE_LENGTH) {
+          throw badRequest(
+            'invalid_body',
+            `The note is longer than ${MAX_NOTE_LENGTH} characters.`,
+            'note',
+          );
+        }
+        form.note = value.trim();
+      } else if (part.fieldname === 'remove_background') {
+        form.removeBackground = parseRemoveBackground(value);
+      } else {
+        throw badRequest(
+          'invalid_body',
+          `Unknown field "${part.fieldname.slice(0, 50)}".`,
+          part.fieldname.slice(0, 50),
+        );
+      }
+    }
+  } catch (error) {
+    if (error instanceof errors.FilesLimitError) throw tooManyFiles();
+    if (error instanceof errors.RequestFileTooLargeError)
+      throw fileTooLarge(
+        String((error as { part?: { filename?: string } }).part?.filename ?? 'A photo'),
+      );
+    if (error instanceof errors.PartsLimitError || error instanceof errors.FieldsLimitError) {
+      throw badRequest('invalid_body', 'The form has more parts than a submission takes.');
+    }
+    throw error;
+  }
+  if (form.photos.length === 0) throw badRequest('no_files', 'Send at least one photo.', 'photos');
+  return form;
+}

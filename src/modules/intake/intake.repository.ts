@@ -1,0 +1,49 @@
+import type { Db } from '../../db/database.js';
+
+export interface StoredPhoto {
+  path: string;
+  width: number;
+  height: number;
+}
+
+/** The pending item, its images and its queued draft (spec 4.3 submit rule 3), inside the caller's transaction. */
+export async function createSubmission(
+  trx: Db,
+  submission: {
+    linkId: number;
+    title: string;
+    note: string;
+    removeBackground: boolean;
+    photos: StoredPhoto[];
+  },
+): Promise<number> {
+  const item = await trx
+    .insertInto('items')
+    // status, price_cents and price_source come from their column defaults: pending, 8000, 'default'.
+    .values({ title: submission.title })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('item_images')
+    .values(
+      submission.photos.map((photo, position) => ({
+        item_id: item.id,
+        path: photo.path,
+        width: photo.width,
+        height: photo.height,
+        position,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('item_drafts')
+    .values({
+      item_id: item.id,
+      upload_link_id: submission.linkId,
+      note: submission.note,
+      state: 'queued',
+      remove_background: submission.removeBackground,
+    })
+    .execute();
+  return item.id;
+}

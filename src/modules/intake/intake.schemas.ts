@@ -1,0 +1,49 @@
+import { Type } from '@sinclair/typebox';
+import { DateTime, Email, StrictObject } from '../../http/schemas.js';
+
+export const TokenParams = StrictObject({ token: Type.String() });
+
+export const LinkStatus = Type.Object({
+  active: Type.Literal(true),
+  max_files: Type.Integer(),
+});
+
+export const SubmissionReceived = Type.Object({
+  received: Type.Literal(true),
+  photos: Type.Integer(),
+});
+
+/** The multipart form, for the OpenAPI document; the handler reads it part by part. */
+export const SubmissionForm = Type.Object({
+  photos: Type.Array(Type.String({ format: 'binary' }), { minItems: 1, maxItems: 6 }),
+  note: Type.Optional(Type.String({ maxLength: 5000 })),
+  remove_background: Type.Optional(Type.String({ enum: ['true', 'false'], default: 'true' })),
+});
+
+export const CreateUploadLinkBody = StrictObject({
+  contact_email: Email,
+  max_submissions: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1, maximum: 100_000 }), Type.Null()], {
+      description: 'Defaults to 20; null means unlimited',
+    }),
+  ),
+  label: Type.Optional(Type.String({ maxLength: 100 })),
+});
+
+export const UploadLink = Type.Object({
+  id: Type.Integer(),
+  label: Type.Union([Type.String(), Type.Null()]),
+  contact_email: Type.Union([Type.String(), Type.Null()]),
+  max_submissions: Type.Union([Type.Integer(), Type.Null()]),
+  submission_count: Type.Integer(),
+  revoked_at: Type.Union([DateTime, Type.Null()]),
+  created_at: DateTime,
+});
+
+export const CreatedUploadLink = Type.Object({
+  ...UploadLink.properties,
+  token: Type.String({ description: 'Shown this once; only its digest is stored' }),
+  url: Type.String({ description: 'The upload page for the contact' }),
+});
+
+export const UploadLinkList = Type.Object({ upload_links: Type.Array(UploadLink) });
