@@ -26,6 +26,7 @@ import { accountsModule, installCustomerSessions } from './modules/accounts/inde
 import { adminAuthService } from './modules/admin/admin-auth.service.js';
 import { adminModule } from './modules/admin/index.js';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
+import { saleAnnouncer } from './modules/commerce/sales.js';
 import { intakeModule } from './modules/intake/index.js';
 import { storefrontModule } from './modules/storefront/index.js';
 import { CategoryTree, Item } from './modules/storefront/items.schemas.js';
@@ -163,7 +164,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     storefrontModule(scope, ctx, deps.storefrontCachedResponses),
   );
   const storage = diskStorage(path.join(config.dataDir, 'media'));
-  await app.register(async (scope: App) => adminModule(scope, ctx), { prefix: '/api/admin' });
+  const sales = saleAnnouncer(app.log);
+  await app.register(async (scope: App) => adminModule(scope, ctx, { storage, sales }), {
+    prefix: '/api/admin',
+  });
   await app.register(async (scope: App) => mediaRoutes(scope, storage));
   await app.register(async (scope: App) => intakeModule(scope, ctx, storage), {
     prefix: '/api/upload-links',

@@ -5,9 +5,9 @@ interface PgError {
   detail?: unknown;
 }
 
-function matches(error: unknown, code: string, constraint?: string): boolean {
+function matches(error: unknown, codes: readonly string[], constraint?: string): boolean {
   const e = error as PgError | null;
-  if (e?.code !== code) return false;
+  if (typeof e?.code !== 'string' || !codes.includes(e.code)) return false;
   if (constraint === undefined) return true;
   // pg names the constraint; PGlite may only mention it in the message or detail.
   return (
@@ -19,8 +19,12 @@ function matches(error: unknown, code: string, constraint?: string): boolean {
 
 /** unique_violation: a second row where one is allowed (a taken address, slug, …). */
 export const isUniqueViolation = (error: unknown, constraint?: string) =>
-  matches(error, '23505', constraint);
+  matches(error, ['23505'], constraint);
 
-/** foreign_key_violation: a reference to a row that does not exist, or a delete of a row still referenced. */
+/**
+ * A reference to a row that does not exist, or a delete of a row still referenced.
+ * PostgreSQL 15 reports an ON DELETE RESTRICT refusal as foreign_key_violation
+ * (23503); PostgreSQL 17 (inside PGlite) as restrict_violation (23001).
+ */
 export const isForeignKeyViolation = (error: unknown, constraint?: string) =>
-  matches(error, '23503', constraint);
+  matches(error, ['23503', '23001'], constraint);

@@ -1,5 +1,8 @@
 import type { App, AppContext } from '../../context.js';
 import { adminGuard } from '../../http/admin-guard.js';
+import type { MediaStorage } from '../../media/storage.js';
+import { catalogueAdminRoutes } from '../catalogue/index.js';
+import type { SaleAnnouncer } from '../commerce/sales.js';
 import { adminUploadLinkRoutes, uploadLinksService } from '../intake/index.js';
 import { adminLoginRoute, adminSessionRoutes } from './admin-auth.routes.js';
 import { adminAuthService } from './admin-auth.service.js';
@@ -8,7 +11,11 @@ import { adminAuthService } from './admin-auth.service.js';
  * Everything under /api/admin. Sign-in is public; every other route is
  * registered inside the guarded scope, so a new admin route cannot forget it.
  */
-export async function adminModule(app: App, ctx: AppContext): Promise<void> {
+export async function adminModule(
+  app: App,
+  ctx: AppContext,
+  deps: { storage: MediaStorage; sales: SaleAnnouncer },
+): Promise<void> {
   const auth = adminAuthService(ctx);
   adminLoginRoute(app, ctx, auth);
   await app.register(async (guarded: App) => {
@@ -17,5 +24,6 @@ export async function adminModule(app: App, ctx: AppContext): Promise<void> {
     guarded.addHook('onRequest', adminGuard(auth.sessions, ctx.clock));
     adminSessionRoutes(guarded, ctx, auth);
     adminUploadLinkRoutes(guarded, uploadLinksService(ctx));
+    catalogueAdminRoutes(guarded, ctx, deps.storage, deps.sales);
   });
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
 import { jpeg, multipart } from '../../../test/support/images.js';
 import { makeUploadLink, storedFiles } from '../../../test/support/intake.js';
+import { currentDatabaseUrl, raceOnRow } from '../../../test/support/row-lock-barrier.js';
 import { onPostgres } from '../../../test/support/test-database.js';
 
 // Real concurrency needs a real server with several connections; PGlite has one.
@@ -17,10 +18,7 @@ describe.runIf(onPostgres)('concurrent submissions on PostgreSQL (spec 4.3 submi
     form = multipart({ note: 'race' }, [
       { filename: 'a.jpg', contentType: 'image/jpeg', bytes: await jpeg() },
     ]);
-    const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(t.db);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${rows[0]!.name}`;
-    databaseUrl = url.href;
+    databaseUrl = await currentDatabaseUrl(t.db);
   });
   afterAll(() => t.close());
 
@@ -33,39 +31,19 @@ describe.runIf(onPostgres)('concurrent submissions on PostgreSQL (spec 4.3 submi
       remoteAddress: `198.51.100.${i + 1}`,
     });
 
-  /** Submissions that have passed the lookup and now wait for the link's row lock. */
-  async function waitingOnLink(client: pg.Client, count: number): Promise<void> {
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
-      const { rows } = await client.query(
-        `SELECT count(*)::int AS n FROM pg_stat_activity
-         WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'update "upload_links"%'`,
-      );
-      if (rows[0].n >= count) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`fewer than ${count} submissions reached the guarded increment`);
-  }
-
   async function race(maxSubmissions: number, parallel: number) {
     const link = await makeUploadLink(t.db, { maxSubmissions });
     const filesBefore = await storedFiles(t.dataDir);
-    // Hold the link's row: every submission gets past the lookup, stores its
-    // photos and then queues on the guarded UPDATE. Releasing the lock lets
-    // them commit one by one, each re-checking the cap.
-    const holder = new pg.Client({ connectionString: databaseUrl });
-    await holder.connect();
-    await holder.query('BEGIN');
-    await holder.query('SELECT id FROM upload_links WHERE id = $1 FOR UPDATE', [link.id]);
-    const pending = Array.from({ length: parallel }, (_, i) => submit(link.token, i));
-    const watcher = new pg.Client({ connectionString: databaseUrl });
-    await watcher.connect();
-    await waitingOnLink(watcher, parallel);
-    await watcher.end();
-    await holder.query('COMMIT');
-    await holder.end();
-
-    const answers = await Promise.all(pending);
+    // Every submission gets past the lookup, stores its photos and queues on the
+    // guarded UPDATE of the link's row; released, they commit one by one, each
+    // re-checking the cap.
+    const answers = await raceOnRow(
+      databaseUrl,
+      { text: 'SELECT id FROM upload_links WHERE id = $1 FOR UPDATE', values: [link.id] },
+      'update "upload_links"%',
+      parallel,
+      () => Array.from({ length: parallel }, (_, i) => submit(link.token, i)),
+    );
     const row = await t.db
       .selectFrom('upload_links')
       .select('submission_count')

@@ -28,6 +28,8 @@ export interface ItemRow {
   tags: Array<{ id: number; name: string; slug: string }>;
   /** The newest-first sort key at microsecond precision, for cursors. */
   listed_at: string;
+  /** Admin views only: the intake draft beside the item, if it came through intake. */
+  draft?: { note: string; state: string; remove_background: boolean; created_at: string } | null;
 }
 
 // Images and tags come from correlated aggregate subqueries, one JSON array per
@@ -51,8 +53,14 @@ const LISTED_AT = sql`coalesce(i.published_at, i.created_at)`;
 // milliseconds and make the next page repeat or skip an item.
 const LISTED_AT_TEXT = sql<string>`to_char(${LISTED_AT} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-function baseQuery(db: Db) {
-  return db
+// The intake draft, for admin views: one row per item at most (item_drafts.item_id is unique).
+const DRAFT = sql<ItemRow['draft']>`(
+  SELECT json_build_object('note', d.note, 'state', d.state, 'remove_background', d.remove_background,
+                           'created_at', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+  FROM item_drafts d WHERE d.item_id = i.id)`;
+
+function baseQuery(db: Db, admin: boolean) {
+  const query = db
     .selectFrom('items as i')
     .leftJoin('categories as c', 'c.id', 'i.category_id')
     .select([
@@ -72,6 +80,7 @@ function baseQuery(db: Db) {
     .select(IMAGES.as('images'))
     .select(TAGS.as('tags'))
     .select(LISTED_AT_TEXT.as('listed_at'));
+  return admin ? query.select(DRAFT.as('draft')) : query;
 }
 
 /** The category and every category beneath it (spec 4.2 rule 1). */
@@ -114,7 +123,7 @@ export function itemsRepository(db: Db) {
 
     /** The list statement itself, unexecuted: benchmarks compile it to EXPLAIN the very SQL served. */
     listQuery(filters: ItemFilters) {
-      let query = baseQuery(db);
+      let query = baseQuery(db, filters.includePending);
       // Pending is excluded unless the admin list asks; there is no way to opt out publicly (spec 4.2 rule 5).
       if (!filters.includePending) query = query.where('i.status', '<>', 'pending');
       if (filters.status) query = query.where('i.status', '=', filters.status);
@@ -139,8 +148,9 @@ export function itemsRepository(db: Db) {
       return query.limit(filters.limit + 1);
     },
 
+    /** One item; `includePending` is the admin view, which also carries the draft. */
     async findById(id: number, options: { includePending: boolean }): Promise<ItemRow | undefined> {
-      let query = baseQuery(db).where('i.id', '=', id);
+      let query = baseQuery(db, options.includePending).where('i.id', '=', id);
       if (!options.includePending) query = query.where('i.status', '<>', 'pending');
       return (await query.executeTakeFirst()) as ItemRow | undefined;
     },

@@ -39,7 +39,8 @@ function nextCursor(filters: ItemFilters, last: ItemRow): string {
     : encodeCursor({ sort: filters.sort, key: last.price_cents, id: last.id });
 }
 
-function categoryTree(
+/** Flat category rows (already ordered) as a tree of nested children. */
+export function categoryTree(
   rows: Array<{ id: number; parent_id: number | null; name: string; slug: string }>,
 ): CategoryNode[] {
   const nodes = new Map(

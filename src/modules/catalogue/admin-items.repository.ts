@@ -1,0 +1,158 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { ItemStatus } from '../../db/schema.js';
+
+/**
+ * Item writes of the admin. Every status change is one guarded UPDATE whose
+ * WHERE names the states it may leave, so two admins (or an admin and a
+ * checkout) racing on one item cannot both win: the loser updates nothing.
+ */
+export function adminItemsRepository(db: Db) {
+  return {
+    async create(
+      trx: Db,
+      values: {
+        title: string;
+        description: string;
+        priceCents?: number;
+        categoryId: number | null;
+      },
+    ): Promise<number> {
+      const row = await trx
+        .insertInto('items')
+        .values({
+          title: values.title,
+          description: values.description,
+          category_id: values.categoryId,
+          // A person's price is 'manual'; without one the column defaults give 8000 'default'.
+          ...(values.priceCents !== undefined
+            ? { price_cents: values.priceCents, price_source: 'manual' as const }
+            : {}),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(
+      trx: Db,
+      id: number,
+      values: {
+        title?: string;
+        description?: string;
+        priceCents?: number;
+        categoryId?: number | null;
+      },
+      now: Date,
+    ): Promise<boolean> {
+      const row = await trx
+        .updateTable('items')
+        .set({
+          updated_at: now,
+          ...(values.title !== undefined ? { title: values.title } : {}),
+          ...(values.description !== undefined ? { description: values.description } : {}),
+          ...(values.priceCents !== undefined
+            ? { price_cents: values.priceCents, price_source: 'manual' as const }
+            : {}),
+          ...(values.categoryId !== undefined ? { category_id: values.categoryId } : {}),
+        })
+        .where('id', '=', id)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async replaceTags(trx: Db, id: number, tagIds: number[]): Promise<void> {
+      await trx.deleteFrom('item_tags').where('item_id', '=', id).execute();
+      if (tagIds.length > 0) {
+        await trx
+          .insertInto('item_tags')
+          .values(tagIds.map((tag_id) => ({ item_id: id, tag_id })))
+          .execute();
+      }
+    },
+
+    /** pending → available (spec 3: mark-available, labelled Publish). */
+    async publish(id: number, now: Date): Promise<boolean> {
+      const row = await db
+        .updateTable('items')
+        .set({ status: 'available', published_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** available (or pending, a no-op) → pending; never from reserved or sold (spec 3). */
+    async unpublish(id: number, now: Date): Promise<boolean> {
+      const row = await db
+        .updateTable('items')
+        .set({ status: 'pending', updated_at: now })
+        .where('id', '=', id)
+        .where('status', 'in', ['pending', 'available'])
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Any state but sold → sold, by the admin: no buyer is recorded, any hold is dropped. */
+    async markSold(id: number, now: Date): Promise<boolean> {
+      const row = await db
+        .updateTable('items')
+        .set({
+          status: 'sold',
+          sold_at: now,
+          updated_at: now,
+          reserved_by: null,
+          reserved_until: null,
+        })
+        .where('id', '=', id)
+        .where('status', '<>', 'sold')
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The status now, to say why a guarded update did nothing; undefined when the item does not exist. */
+    async statusOf(id: number): Promise<ItemStatus | undefined> {
+      const row = await db
+        .selectFrom('items')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.status;
+    },
+
+    /**
+     * Puts the original photo back: the image row points at the original again
+     * and forgets it had one. Returns the cut-out's path so its file can go, or
+     * undefined when the image has no original (or is not this item's).
+     */
+    async restoreOriginal(
+      itemId: number,
+      imageId: number,
+    ): Promise<{ replaced: string } | undefined> {
+      const { rows } = await sql<{ replaced: string }>`
+        UPDATE item_images AS im
+        SET path = im.original_image_path, original_image_path = NULL
+        FROM item_images AS before
+        WHERE im.id = ${imageId} AND im.item_id = ${itemId} AND im.original_image_path IS NOT NULL
+          AND before.id = im.id
+        RETURNING before.path AS replaced`.execute(db);
+      return rows[0];
+    },
+
+    async imageExists(itemId: number, imageId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('item_images')
+        .select('id')
+        .where('id', '=', imageId)
+        .where('item_id', '=', itemId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+export type AdminItemsRepository = ReturnType<typeof adminItemsRepository>;

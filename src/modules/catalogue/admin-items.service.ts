@@ -1,0 +1,158 @@
+import type { AppContext } from '../../context.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { MediaStorage } from '../../media/storage.js';
+import type { SaleAnnouncer } from '../commerce/sales.js';
+import { type ItemListQuery, parseItemFilters } from '../storefront/item-filters.js';
+import { type ItemRow, itemsRepository } from '../storefront/items.repository.js';
+import { itemRowToItem, storefrontService } from '../storefront/storefront.service.js';
+import { adminItemsRepository } from './admin-items.repository.js';
+import type { AdminItem, CreateItemBody, UpdateItemBody } from './admin-items.schemas.js';
+
+function adminItemOf(row: ItemRow): AdminItem {
+  const item = itemRowToItem(row);
+  return {
+    ...item,
+    price_source: row.price_source,
+    images: item.images.map((image, i) => ({
+      ...image,
+      has_original: row.images[i]!.has_original,
+    })),
+    draft: row.draft ?? null,
+  };
+}
+
+/** A reference in the body that points at nothing is the body's fault: 400 naming the field. */
+function refusedReference(error: unknown): never {
+  if (isForeignKeyViolation(error, 'items_category_id_fkey')) {
+    throw badRequest('invalid_body', 'There is no category with that id.', 'category_id');
+  }
+  if (isForeignKeyViolation(error, 'item_tags_tag_id_fkey')) {
+    throw badRequest('invalid_body', 'One of the tag ids names no tag.', 'tag_ids');
+  }
+  throw error;
+}
+
+export function adminItemsService(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  storage: MediaStorage,
+  sales: SaleAnnouncer,
+) {
+  const items = itemsRepository(ctx.db);
+  const writes = adminItemsRepository(ctx.db);
+  const storefront = storefrontService(ctx.db);
+
+  async function get(id: number): Promise<AdminItem> {
+    const row = await items.findById(id, { includePending: true });
+    if (!row) throw notFound('No such item.');
+    return adminItemOf(row);
+  }
+
+  /** Why a guarded transition changed nothing: the item is gone, or its state forbids it (contract: Admin). */
+  async function refuseTransition(
+    id: number,
+    action: 'publish' | 'unpublish' | 'mark-sold',
+  ): Promise<never> {
+    const status = await writes.statusOf(id);
+    if (status === undefined) throw notFound('No such item.');
+    if (action === 'publish') {
+      throw conflict(
+        'invalid_transition',
+        `Only pending items can be published; this one is ${status}.`,
+      );
+    }
+    if (status === 'reserved') {
+      throw conflict(
+        'item_reserved',
+        'This item is reserved in a customer’s cart; it cannot be unpublished while held.',
+      );
+    }
+    throw conflict(
+      'item_sold',
+      action === 'mark-sold'
+        ? 'This item is already sold.'
+        : 'This item is sold; it cannot be unpublished.',
+    );
+  }
+
+  return {
+    get,
+
+    /** The storefront's filters and shapes, with pending allowed (spec 4.2 rule 9). */
+    async list(query: ItemListQuery) {
+      const { rows, next_cursor } = await storefront.listRows(parseItemFilters(query, 'admin'));
+      return { items: rows.map(adminItemOf), next_cursor };
+    },
+
+    async create(body: CreateItemBody): Promise<AdminItem> {
+      const id = await ctx.db
+        .transaction()
+        .execute(async (trx) => {
+          const itemId = await writes.create(trx, {
+            title: body.title.trim(),
+            description: body.description ?? '',
+            ...(body.price_cents !== undefined ? { priceCents: body.price_cents } : {}),
+            categoryId: body.category_id ?? null,
+          });
+          if (body.tag_ids) await writes.replaceTags(trx, itemId, body.tag_ids);
+          return itemId;
+        })
+        .catch(refusedReference);
+      return get(id);
+    },
+
+    async update(id: number, body: UpdateItemBody): Promise<AdminItem> {
+      const found = await ctx.db
+        .transaction()
+        .execute(async (trx) => {
+          const exists = await writes.update(
+            trx,
+            id,
+            {
+              ...(body.title !== undefined ? { title: body.title.trim() } : {}),
+              ...(body.description !== undefined ? { description: body.description } : {}),
+              ...(body.price_cents !== undefined ? { priceCents: body.price_cents } : {}),
+              ...(body.category_id !== undefined ? { categoryId: body.category_id } : {}),
+            },
+            ctx.clock.now(),
+          );
+          if (exists && body.tag_ids) await writes.replaceTags(trx, id, body.tag_ids);
+          return exists;
+        })
+        .catch(refusedReference);
+      if (!found) throw notFound('No such item.');
+      return get(id);
+    },
+
+    async publish(id: number): Promise<AdminItem> {
+      if (!(await writes.publish(id, ctx.clock.now()))) await refuseTransition(id, 'publish');
+      return get(id);
+    },
+
+    async unpublish(id: number): Promise<AdminItem> {
+      if (!(await writes.unpublish(id, ctx.clock.now()))) await refuseTransition(id, 'unpublish');
+      return get(id);
+    },
+
+    /** The admin's sale: committed first, then announced like a checkout (spec 3, spec 6). */
+    async markSold(id: number): Promise<AdminItem> {
+      if (!(await writes.markSold(id, ctx.clock.now()))) await refuseTransition(id, 'mark-sold');
+      await sales.announce({ soldItemIds: [id], buyerId: null });
+      return get(id);
+    },
+
+    async restoreOriginal(itemId: number, imageId: number): Promise<AdminItem> {
+      const restored = await writes.restoreOriginal(itemId, imageId);
+      if (!restored) {
+        if (!(await writes.imageExists(itemId, imageId)))
+          throw notFound('No such image on this item.');
+        throw conflict('no_original', 'This image has no original to restore.');
+      }
+      // The cut-out is no longer referenced; its file can go.
+      await storage.remove([restored.replaced]);
+      return get(itemId);
+    },
+  };
+}
+
+export type AdminItemsService = ReturnType<typeof adminItemsService>;

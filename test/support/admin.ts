@@ -1,0 +1,24 @@
+import type { App } from '../../src/context.js';
+
+export const ADMIN = { email: 'boss@example.com', password: 'correct-horse-battery-staple' };
+/** buildTestApp's env for an app that has the admin above. */
+export const ADMIN_ENV = { SHOP_ADMIN_EMAIL: ADMIN.email, SHOP_ADMIN_PASSWORD: ADMIN.password };
+
+/** Signs the admin in and returns a function that injects with the admin cookie. */
+export async function adminClient(app: App) {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: ADMIN,
+    remoteAddress: '192.0.2.200',
+  });
+  const cookie = login.cookies.find((c) => c.name === 'shop_admin');
+  if (!cookie) throw new Error(`admin sign-in failed: ${login.statusCode} ${login.body}`);
+  return (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      cookies: { shop_admin: cookie.value },
+      ...(payload ? { payload } : {}),
+    });
+}
