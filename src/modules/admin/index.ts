@@ -6,6 +6,8 @@ import type { SaleAnnouncer } from '../commerce/sales.js';
 import { adminUploadLinkRoutes, uploadLinksService } from '../intake/index.js';
 import { adminLoginRoute, adminSessionRoutes } from './admin-auth.routes.js';
 import { adminAuthService } from './admin-auth.service.js';
+import { adminCustomerRoutes } from './customers/customers.admin.routes.js';
+import { adminCustomersService } from './customers/customers.admin.service.js';
 
 /**
  * Everything under /api/admin. Sign-in is public; every other route is
@@ -25,5 +27,6 @@ export async function adminModule(
     adminSessionRoutes(guarded, ctx, auth);
     adminUploadLinkRoutes(guarded, uploadLinksService(ctx));
     catalogueAdminRoutes(guarded, ctx, deps.storage, deps.sales);
+    adminCustomerRoutes(guarded, adminCustomersService(ctx));
   });
 }

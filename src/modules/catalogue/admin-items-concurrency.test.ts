@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
-import { type TestApp, buildTestApp } from '../../../test/support/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
 import { makeItem } from '../../../test/support/factories.js';
 import { currentDatabaseUrl, raceOnRow } from '../../../test/support/row-lock-barrier.js';
 import { onPostgres } from '../../../test/support/test-database.js';
@@ -16,7 +16,10 @@ describe.runIf(onPostgres)('two admins racing on one item, on PostgreSQL', () =>
   });
   afterAll(() => t.close());
 
-  const lockItem = (id: number) => ({ text: 'SELECT id FROM items WHERE id = $1 FOR UPDATE', values: [id] });
+  const lockItem = (id: number) => ({
+    text: 'SELECT id FROM items WHERE id = $1 FOR UPDATE',
+    values: [id],
+  });
 
   it('two publish calls: exactly one transition happens', async () => {
     const item = await makeItem(t.db, { status: 'pending' });
