@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { ItemStatus } from '../../db/schema.js';
+import type { ItemStatus, ItemsTable } from '../../db/schema.js';
 
 /**
  * Item writes of the admin. Every status change is one guarded UPDATE whose
@@ -8,6 +8,22 @@ import type { ItemStatus } from '../../db/schema.js';
  * checkout) racing on one item cannot both win: the loser updates nothing.
  */
 export function adminItemsRepository(db: Db) {
+  /** One guarded UPDATE: moves the item only from the listed states; false when it did not move. */
+  async function transition(
+    id: number,
+    from: ItemStatus[],
+    set: Updateable<ItemsTable>,
+  ): Promise<boolean> {
+    const row = await db
+      .updateTable('items')
+      .set(set)
+      .where('id', '=', id)
+      .where('status', 'in', from)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   return {
     async create(
       trx: Db,
@@ -73,46 +89,22 @@ export function adminItemsRepository(db: Db) {
     },
 
     /** pending → available (spec 3: mark-available, labelled Publish). */
-    async publish(id: number, now: Date): Promise<boolean> {
-      const row = await db
-        .updateTable('items')
-        .set({ status: 'available', published_at: now, updated_at: now })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .returning('id')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    publish: (id: number, now: Date) =>
+      transition(id, ['pending'], { status: 'available', published_at: now, updated_at: now }),
 
     /** available (or pending, a no-op) → pending; never from reserved or sold (spec 3). */
-    async unpublish(id: number, now: Date): Promise<boolean> {
-      const row = await db
-        .updateTable('items')
-        .set({ status: 'pending', updated_at: now })
-        .where('id', '=', id)
-        .where('status', 'in', ['pending', 'available'])
-        .returning('id')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    unpublish: (id: number, now: Date) =>
+      transition(id, ['pending', 'available'], { status: 'pending', updated_at: now }),
 
     /** Any state but sold → sold, by the admin: no buyer is recorded, any hold is dropped. */
-    async markSold(id: number, now: Date): Promise<boolean> {
-      const row = await db
-        .updateTable('items')
-        .set({
-          status: 'sold',
-          sold_at: now,
-          updated_at: now,
-          reserved_by: null,
-          reserved_until: null,
-        })
-        .where('id', '=', id)
-        .where('status', '<>', 'sold')
-        .returning('id')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    markSold: (id: number, now: Date) =>
+      transition(id, ['pending', 'available', 'reserved'], {
+        status: 'sold',
+        sold_at: now,
+        updated_at: now,
+        reserved_by: null,
+        reserved_until: null,
+      }),
 
     /** The status now, to say why a guarded update did nothing; undefined when the item does not exist. */
     async statusOf(id: number): Promise<ItemStatus | undefined> {
