@@ -19,6 +19,10 @@ export async function adminModule(
   deps: { storage: MediaStorage; sales: SaleAnnouncer },
 ): Promise<void> {
   const auth = adminAuthService(ctx);
+  // Admin answers carry customers' personal data and one-time tokens: no cache may keep them.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
   adminLoginRoute(app, ctx, auth);
   await app.register(async (guarded: App) => {
     guarded.decorateRequest('adminId', null);

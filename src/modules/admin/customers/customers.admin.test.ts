@@ -42,7 +42,10 @@ describe('GET /api/admin/customers', () => {
     const first = await customerWithName('Grace', null);
     const last = await customerWithName(null, 'Hopper');
     const neither = await customerWithName(null, null, 'nameless@example.com');
-    const { customers } = (await admin('GET', '/api/admin/customers?limit=100')).json();
+    const res = await admin('GET', '/api/admin/customers?limit=100');
+    // Personal data: no cache between here and the admin's screen may keep it.
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { customers } = res.json();
     const nameOf = (id: number) => customers.find((c: { id: number }) => c.id === id);
     expect(nameOf(both.id)).toMatchObject({ display_name: 'Ada Lovelace', status: 'active' });
     expect(nameOf(first.id).display_name).toBe('Grace');
