@@ -26,7 +26,14 @@ import { accountsModule, installCustomerSessions } from './modules/accounts/inde
 import { adminAuthService } from './modules/admin/admin-auth.service.js';
 import { adminModule } from './modules/admin/index.js';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
-import { saleAnnouncer } from './modules/commerce/sales.js';
+import {
+  acceptingPayments,
+  commerceModule,
+  favoriteSoldNotifier,
+  installCartJobs,
+  type Payments,
+  saleAnnouncer,
+} from './modules/commerce/index.js';
 import { intakeModule } from './modules/intake/index.js';
 import { storefrontModule } from './modules/storefront/index.js';
 import { CategoryTree, Item } from './modules/storefront/items.schemas.js';
@@ -44,6 +51,8 @@ export interface AppDeps {
   storefrontCachedResponses?: number;
   /** A nodemailer transport instead of SMTP_URL or the mail folder (tests capture mail). */
   mailTransport?: Transport;
+  /** Checkout's payment step; the built-in one accepts every order. */
+  payments?: Payments;
 }
 
 // JSON bodies are small (forms, ids); uploads set their own limit on their route.
@@ -116,6 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       clock: deps.clock ?? systemClock,
       ...(deps.mailTransport ? { transport: deps.mailTransport } : {}),
     }),
+    payments: deps.payments ?? acceptingPayments,
   };
   app.decorate('mailer', ctx.mailer);
   // Mail still being sent after a commit goes out before the process stops.
@@ -164,7 +174,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     storefrontModule(scope, ctx, deps.storefrontCachedResponses),
   );
   const storage = diskStorage(path.join(config.dataDir, 'media'));
-  const sales = saleAnnouncer(app.log);
+  // After every committed sale, checkout or admin mark-sold alike (spec 6).
+  const sales = saleAnnouncer(app.log, [favoriteSoldNotifier(ctx, app.log)]);
   await app.register(async (scope: App) => adminModule(scope, ctx, { storage, sales }), {
     prefix: '/api/admin',
   });
@@ -175,6 +186,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(async (scope: App) => accountsModule(scope, ctx), {
     prefix: '/api/customers',
   });
+  await app.register(async (scope: App) => commerceModule(scope, ctx, sales));
+  installCartJobs(app, ctx);
 
   if (config.adminEmail && config.adminPassword) {
     const created = await adminAuthService(ctx).ensureAdmin(

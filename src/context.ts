@@ -6,6 +6,7 @@ import type { RandomBytes } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Mailer } from './mail/mailer.js';
+import type { Payments } from './modules/commerce/payments.js';
 
 /** The Fastify instance with TypeBox types, as every module sees it. */
 export type App = FastifyInstance<
@@ -24,4 +25,6 @@ export interface AppContext {
   random: RandomBytes;
   /** Sends after commit, never inside a transaction (spec 6). */
   mailer: Mailer;
+  /** Checkout's payment step, before the commit (contract: Cart). */
+  payments: Payments;
 }

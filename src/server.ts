@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { scheduleCartJobs } from './modules/commerce/index.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -15,8 +16,11 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
+  // The cart sweeper and reminders run on every instance; the database decides who does what.
+  const schedule = scheduleCartJobs(app.cartJobs, app.log);
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await schedule.stop();
     // Stops accepting connections, lets requests in flight finish, then closes the database.
     await app.close();
     process.exit(0);

@@ -95,6 +95,8 @@ export interface CustomersTable {
   sold_notifications: Defaulted<boolean>;
   sold_notifications_at: Timestamp | null;
   sold_notifications_text: string | null;
+  /** The hold deadline (items.reserved_until) the last cart reminder was sent for (0012). */
+  cart_reminder_sent_for: Timestamp | null;
   disabled_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Defaulted<Date>;

@@ -5,8 +5,11 @@ import { unauthorized } from './errors.js';
 /** The customer session cookie (spec 5). */
 export const CUSTOMER_COOKIE = 'shop_session';
 
-/** The signed-in customer's row as every route sees it; the password hash never leaves the repository. */
-export type SignedInCustomer = Omit<Customer, 'password_hash'>;
+/**
+ * The signed-in customer's row as every route sees it; the password hash never
+ * leaves the repository, and the cart reminder's bookkeeping is the scheduler's.
+ */
+export type SignedInCustomer = Omit<Customer, 'password_hash' | 'cart_reminder_sent_for'>;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -96,4 +96,8 @@ export const rateLimits = {
   intakeRead: limit(120, HOUR),
   /** Spec 8: 30 per caller (a submission carries no email); checked before anything is read. */
   intakeSubmit: limit(30, HOUR),
+  /** Slows one account sweeping the shop into its cart; counted after the sign-in check. */
+  cartAdd: limit(30, 10 * MINUTE, { key: byCustomer, hook: 'preHandler' }),
+  /** Slows repeated payment attempts (card testing) from one account. */
+  checkout: limit(10, 15 * MINUTE, { key: byCustomer, hook: 'preHandler' }),
 } as const;

@@ -10,6 +10,7 @@ import * as m0008 from './0008_drafts_remove_background.js';
 import * as m0009 from './0009_customer_sold_notifications.js';
 import * as m0010 from './0010_item_reservations.js';
 import * as m0011 from './0011_storefront_listing.js';
+import * as m0012 from './0012_cart_reminders.js';
 
 /**
  * The migration history, in order. Listed explicitly rather than read from the
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_customer_sold_notifications': m0009,
   '0010_item_reservations': m0010,
   '0011_storefront_listing': m0011,
+  '0012_cart_reminders': m0012,
 };

@@ -155,6 +155,26 @@ export function itemsRepository(db: Db) {
       return (await query.executeTakeFirst()) as ItemRow | undefined;
     },
 
+    /** The status now (undefined when there is no such item): to say why a guarded write did nothing. */
+    async statusOf(id: number): Promise<ItemStatus | undefined> {
+      const row = await db
+        .selectFrom('items')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.status;
+    },
+
+    /** Visible (non-pending) items among `ids`, in the order given: favorites and the cart. */
+    async listByIds(ids: number[]): Promise<ItemRow[]> {
+      if (ids.length === 0) return [];
+      return (await baseQuery(db, false)
+        .where('i.id', 'in', ids)
+        .where('i.status', '<>', 'pending')
+        .orderBy(sql`array_position(${sql.val(ids)}::int[], i.id)`)
+        .execute()) as ItemRow[];
+    },
+
     categories() {
       return db
         .selectFrom('categories')

@@ -1,0 +1,78 @@
+import type { App } from '../../context.js';
+import { requireCustomer, signedInCustomer } from '../../http/customer-guard.js';
+import { rateLimits } from '../../http/rate-limits.js';
+import { errors, NoContent } from '../../http/schemas.js';
+import type { CartService } from './cart.service.js';
+import { AddToCartBody, CartResponse, CheckoutResponse, ItemIdParams } from './commerce.schemas.js';
+
+const tags = ['cart'];
+const security = [{ customerSession: [] }];
+
+/** /api/cart for the signed-in customer (contract: Cart). */
+export function cartRoutes(app: App, cart: CartService): void {
+  app.get(
+    '/api/cart',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The items held for the caller and the deadline they share',
+        response: { 200: CartResponse, ...errors(401) },
+      },
+      onRequest: requireCustomer,
+    },
+    async (request) => cart.view(signedInCustomer(request)),
+  );
+
+  app.post(
+    '/api/cart/items',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Reserve an available item; the whole cart is held for the hold window from now',
+        body: AddToCartBody,
+        response: { 200: CartResponse, ...errors(400, 401, 404, 409, 415, 429) },
+      },
+      onRequest: requireCustomer,
+      config: { rateLimit: rateLimits.cartAdd },
+    },
+    async (request) => cart.add(signedInCustomer(request), request.body.item_id),
+  );
+
+  app.delete(
+    '/api/cart/items/:item_id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Release an item of the cart back to available (idempotent)',
+        params: ItemIdParams,
+        response: { 204: NoContent, ...errors(400, 401) },
+      },
+      onRequest: requireCustomer,
+    },
+    async (request, reply) => {
+      await cart.remove(signedInCustomer(request), request.params.item_id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/cart/checkout',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Buy every item held in the cart',
+        response: { 200: CheckoutResponse, ...errors(401, 402, 409, 429) },
+      },
+      onRequest: requireCustomer,
+      config: { rateLimit: rateLimits.checkout },
+    },
+    async (request) => {
+      const sale = await cart.checkout(signedInCustomer(request));
+      return { sold_item_ids: sale.soldItemIds };
+    },
+  );
+}
