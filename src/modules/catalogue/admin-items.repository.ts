@@ -8,17 +8,29 @@ import type { ItemStatus, ItemsTable } from '../../db/schema.js';
  * checkout) racing on one item cannot both win: the loser updates nothing.
  */
 export function adminItemsRepository(db: Db) {
-  /** One guarded UPDATE: moves the item only from the listed states; false when it did not move. */
+  /**
+   * One guarded UPDATE: moves the item only from the listed states; false when
+   * it did not move. With `expiredHoldAt`, a reservation whose time ran out by
+   * then counts as released, even if the sweeper has not got to it yet.
+   */
   async function transition(
     id: number,
     from: ItemStatus[],
     set: Updateable<ItemsTable>,
+    expiredHoldAt?: Date,
   ): Promise<boolean> {
     const row = await db
       .updateTable('items')
       .set(set)
       .where('id', '=', id)
-      .where('status', 'in', from)
+      .where((eb) =>
+        expiredHoldAt
+          ? eb.or([
+              eb('status', 'in', from),
+              eb.and([eb('status', '=', 'reserved'), eb('reserved_until', '<=', expiredHoldAt)]),
+            ])
+          : eb('status', 'in', from),
+      )
       .returning('id')
       .executeTakeFirst();
     return row !== undefined;
@@ -92,9 +104,14 @@ export function adminItemsRepository(db: Db) {
     publish: (id: number, now: Date) =>
       transition(id, ['pending'], { status: 'available', published_at: now, updated_at: now }),
 
-    /** available (or pending, a no-op) → pending; never from reserved or sold (spec 3). */
+    /** available (or pending, a no-op) → pending; never from reserved (a live hold) or sold (spec 3). */
     unpublish: (id: number, now: Date) =>
-      transition(id, ['pending', 'available'], { status: 'pending', updated_at: now }),
+      transition(
+        id,
+        ['pending', 'available'],
+        { status: 'pending', updated_at: now, reserved_by: null, reserved_until: null },
+        now,
+      ),
 
     /** Any state but sold → sold, by the admin: no buyer is recorded, any hold is dropped. */
     markSold: (id: number, now: Date) =>
@@ -105,16 +122,6 @@ export function adminItemsRepository(db: Db) {
         reserved_by: null,
         reserved_until: null,
       }),
-
-    /** The status now, to say why a guarded update did nothing; undefined when the item does not exist. */
-    async statusOf(id: number): Promise<ItemStatus | undefined> {
-      const row = await db
-        .selectFrom('items')
-        .select('status')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row?.status;
-    },
 
     /**
      * Puts the original photo back: the image row points at the original again

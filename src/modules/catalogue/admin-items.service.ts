@@ -53,7 +53,7 @@ export function adminItemsService(
     id: number,
     action: 'publish' | 'unpublish' | 'mark-sold',
   ): Promise<never> {
-    const status = await writes.statusOf(id);
+    const status = await items.statusOf(id);
     if (status === undefined) throw notFound('No such item.');
     if (action === 'publish') {
       throw conflict(

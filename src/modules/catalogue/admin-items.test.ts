@@ -187,6 +187,28 @@ describe('item status transitions (spec 3)', () => {
     );
   });
 
+  it('unpublish of an item whose hold ran out (not yet swept) succeeds and drops the hold', async () => {
+    const holder = await t.db
+      .insertInto('customers')
+      .values({ email: 'holder@example.com', password_hash: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const item = await makeItem(t.db, { status: 'reserved' });
+    const expired = new Date(t.clock.now().getTime() - 60_000);
+    await t.db
+      .updateTable('items')
+      .set({ reserved_by: holder.id, reserved_until: expired })
+      .where('id', '=', item.id)
+      .execute();
+    const res = await admin('POST', `/api/admin/items/${item.id}/unpublish`);
+    expect(res.statusCode).toBe(200);
+    expect(await row(item.id)).toMatchObject({
+      status: 'pending',
+      reserved_by: null,
+      reserved_until: null,
+    });
+  });
+
   it('unpublish of a pending item is a harmless no-op', async () => {
     const item = await makeItem(t.db, { status: 'pending' });
     const res = await admin('POST', `/api/admin/items/${item.id}/unpublish`);
