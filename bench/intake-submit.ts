@@ -5,37 +5,15 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import sharp from 'sharp';
 import { buildApp } from '../src/app.js';
 import { mintToken } from '../src/auth/tokens.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { multipart } from '../test/support/images.js';
+import { cameraPhoto } from './camera-photo.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string' } } });
 const ROUNDS = Number(values.rounds ?? 5);
-
-/** A photo-like 12 MP JPEG: smooth colour with grain, camera EXIF, about the size a phone makes. */
-async function cameraPhoto(seed: number): Promise<Buffer> {
-  const grain = await sharp({
-    create: {
-      width: 4000,
-      height: 3000,
-      channels: 3,
-      background: { r: 120 + seed * 10, g: 100, b: 80 },
-      noise: { type: 'gaussian', mean: 0, sigma: 18 },
-    },
-  })
-    .raw()
-    .toBuffer();
-  return sharp(grain, { raw: { width: 4000, height: 3000, channels: 3 } })
-    .withExif({
-      IFD0: { Make: 'Phone', Model: 'Camera' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
-    })
-    .jpeg({ quality: 88 })
-    .toBuffer();
-}
 
 async function main(): Promise<void> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-bench-intake-'));

@@ -17,8 +17,9 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { DEFAULT_SHAPE, seedCatalogue } from '../src/db/seed/catalogue-seed.js';
-import { type ItemListQuery, parseItemFilters } from '../src/modules/storefront/item-filters.js';
+import { parseItemFilters } from '../src/modules/storefront/item-filters.js';
 import { itemsRepository } from '../src/modules/storefront/items.repository.js';
+import { queryObject } from './query-object.js';
 
 const { values } = parseArgs({
   options: { items: { type: 'string' }, requests: { type: 'string' } },
@@ -27,17 +28,6 @@ const ITEMS = Number(values.items ?? 100_000);
 const REQUESTS = Number(values.requests ?? 200);
 const WARMUP = 20;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-/** A query string as the route's schema delivers it: numbers where the schema says so. */
-function queryObject(query: string): ItemListQuery {
-  const numeric = new Set(['category', 'min_price', 'max_price', 'limit']);
-  return Object.fromEntries(
-    [...new URLSearchParams(query)].map(([key, value]) => [
-      key,
-      numeric.has(key) ? Number(value) : value,
-    ]),
-  ) as ItemListQuery;
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

@@ -1,0 +1,119 @@
+// Fresh benchmark databases: a PostgreSQL database per catalogue size (created on
+// the server named by BENCH_DATABASE_URL, dropped at the end) and PGlite folders.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { sessionStore } from '../src/auth/session-store.js';
+import { cryptoRandomBytes } from '../src/auth/tokens.js';
+import { type Db, openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { type CatalogueShape, seedCatalogue } from '../src/db/seed/catalogue-seed.js';
+
+export const SERVER_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** About 300 categories four levels deep (3 + 12 + 48 + 240 = 303), 200 tags, ~4 tags and ~3 images per item, 5 % pending. */
+export function benchShape(items: number): CatalogueShape {
+  return {
+    items,
+    categoryFanout: [3, 4, 4, 5],
+    tags: 200,
+    tagsPerItem: [2, 6],
+    imagesPerItem: [2, 4],
+    pendingShare: 0.05,
+    reservedShare: 0.05,
+    soldShare: 0.1,
+    seed: 8,
+    imagePaths: ['seed/placeholder-0.jpg'],
+  };
+}
+
+export interface Seeded {
+  /** PostgreSQL URL, or null for PGlite. */
+  databaseUrl: string | null;
+  /** For PGlite: the DATA_DIR whose `db` folder holds the database. */
+  dataDir: string;
+  /** A live customer session's cookie value. */
+  cookie: string;
+  seconds: number;
+}
+
+async function seedInto(db: Db, items: number): Promise<string> {
+  await migrateToLatest(db);
+  await seedCatalogue(db, benchShape(items));
+  const now = new Date();
+  const customer = await db
+    .insertInto('customers')
+    .values({
+      email: 'bench@example.com',
+      // Never used to sign in: the session row below is made directly.
+      password_hash: 'not-a-hash',
+      first_name: 'Bench',
+      last_name: 'Customer',
+      email_verified: true,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { token } = await sessionStore(db, {
+    table: 'customer_sessions',
+    ownerColumn: 'customer_id',
+    lifetimeMs: 86_400_000,
+    random: cryptoRandomBytes,
+  }).create(customer.id, now);
+  return token;
+}
+
+const quiet = { error: () => {}, warn: () => {}, info: () => {} } as unknown as Parameters<
+  typeof openDatabase
+>[0]['log'];
+
+export async function seedPostgres(items: number, dataDir: string): Promise<Seeded> {
+  const started = performance.now();
+  const name = `shop_bench_${items}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.href, pgliteDir: null, log: quiet });
+  try {
+    const cookie = await seedInto(database.db, items);
+    return {
+      databaseUrl: url.href,
+      dataDir,
+      cookie,
+      seconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+export async function seedPglite(items: number, dataDir: string): Promise<Seeded> {
+  const started = performance.now();
+  const database = await openDatabase({
+    databaseUrl: null,
+    pgliteDir: path.join(dataDir, 'db'),
+    log: quiet,
+  });
+  try {
+    const cookie = await seedInto(database.db, items);
+    return { databaseUrl: null, dataDir, cookie, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await database.close();
+  }
+}
+
+export async function dropPostgres(databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,0 +1,77 @@
+// Target servers as child processes: start one on a free loopback port, wait until
+// it answers, sample its RSS, stop it by its own pid.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+
+export interface Target {
+  name: string;
+  base: string;
+  child: ChildProcess;
+  stderr: string[];
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node [nodeArgs] --import tsx script` with the env given plus PORT, and waits for `readyPath` to answer. */
+export async function startTarget(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  nodeArgs: string[] = [],
+): Promise<Target> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const stderr: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const res = await fetch(base + readyPath);
+      await res.arrayBuffer();
+      if (res.status < 500) return { name, base, child, stderr };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${name} did not start: ${stderr.join('')}`);
+}
+
+export function stopTarget(target: Target): Promise<void> {
+  if (target.child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => target.child.kill('SIGKILL'), 10_000);
+    target.child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    target.child.kill('SIGTERM');
+  });
+}
+
+/** Resident set size of a process in MB, from /proc (0 where there is none). */
+export function rssMb(pid: number | undefined): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,98 @@
+// The Markdown table and the ratios against the issue's targets.
+import type { UploadResult } from './upload.js';
+
+export interface Latency {
+  rate: number;
+  p50: number;
+  p99: number;
+  bad: number;
+}
+
+export interface SizeResult {
+  items: number;
+  seedSeconds: number;
+  pgliteSeedSeconds: number | null;
+  /** target → case → req/s of each round. */
+  closed: Record<string, Record<string, number[]>>;
+  /** target → case → latency at the fixed offered rate. */
+  open: Record<string, Record<string, Latency>>;
+  /** target → case → non-2xx/304 answers and socket errors summed over rounds. */
+  failures: Record<string, Record<string, number>>;
+  identical: { compared: number; different: string[] } | null;
+  plans: Record<string, string>;
+}
+
+const med = (values: number[] | undefined): number => {
+  if (!values?.length) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+const f0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '–');
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
+
+/** Median req/s; a case a target does not distinguish (cookie, ETag) falls back to its anonymous case. */
+export function rps(size: SizeResult, target: string, name: string): number {
+  const byCase = size.closed[target];
+  return med(byCase?.[name] ?? byCase?.[`${name.split(' ')[0]} anon`]);
+}
+
+export function table(sizes: SizeResult[], upload: UploadResult | null): string {
+  const lines: string[] = [
+    '| items | case | ceiling req/s | floor req/s | ours PG req/s | ours PGlite req/s | ours PG p50 / p99 ms | floor p50 / p99 ms | ours/ceiling | ours/floor | PGlite/PG |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const size of sizes) {
+    for (const name of Object.keys(size.closed['ours-pg'] ?? {})) {
+      const ceiling = rps(size, 'ceiling', name);
+      const floor = rps(size, 'floor', name);
+      const ours = rps(size, 'ours-pg', name);
+      const pglite = rps(size, 'ours-pglite', name);
+      const o = size.open['ours-pg']?.[name];
+      const fl = size.open.floor?.[name] ?? size.open.floor?.[`${name.split(' ')[0]} anon`];
+      lines.push(
+        `| ${size.items} | ${name} | ${f0(ceiling)} | ${f0(floor)} | ${f0(ours)} | ${f0(pglite)} | ${o ? `${f1(o.p50)} / ${f1(o.p99)}` : '–'} | ${fl ? `${f1(fl.p50)} / ${f1(fl.p99)}` : '–'} | ${f2(ours / ceiling)} | ${f2(ours / floor)} | ${f2(pglite / ours)} |`,
+      );
+    }
+  }
+  const first = sizes[0];
+  const last = sizes.at(-1);
+  const out = [lines.join('\n')];
+  if (first && last && last !== first) {
+    const growth = [
+      '',
+      `Growth ${last.items} / ${first.items} items (ours on PostgreSQL, req/s):`,
+      '',
+    ];
+    growth.push('| case | growth |', '|---|---|');
+    for (const name of Object.keys(first.closed['ours-pg'] ?? {})) {
+      growth.push(`| ${name} | ${f2(rps(last, 'ours-pg', name) / rps(first, 'ours-pg', name))} |`);
+    }
+    out.push(growth.join('\n'));
+  }
+  const signed = ['', 'Signed-in / anonymous (ours on PostgreSQL, req/s):', ''];
+  for (const size of sizes) {
+    const parts = ['list', 'item', 'filters'].map(
+      (g) =>
+        `${g} ${f2(rps(size, 'ours-pg', `${g} signed-in`) / rps(size, 'ours-pg', `${g} anon`))}`,
+    );
+    signed.push(`- ${size.items} items: ${parts.join(', ')}`);
+  }
+  out.push(signed.join('\n'));
+  const same = sizes
+    .filter((s) => s.identical)
+    .map(
+      (s) =>
+        `- ${s.items} items: ${s.identical!.compared - s.identical!.different.length} of ${s.identical!.compared} responses byte-identical between PGlite and PostgreSQL${s.identical!.different.length ? ` (differ: ${s.identical!.different.slice(0, 5).join(', ')})` : ''}`,
+    );
+  if (same.length) out.push(['', 'PGlite vs PostgreSQL bodies:', '', ...same].join('\n'));
+  if (upload) {
+    out.push(
+      [
+        '',
+        `Upload (6 × 4000×3000 JPEG with EXIF, ${upload.photoMb.toFixed(1)} MB each, one submission at a time, ${upload.rounds} rounds): route ${f2(upload.routeImagesPerSecond)} images/s, bare sharp ${f2(upload.sharpImagesPerSecond)} images/s, ratio ${f2(upload.ratio)}; server RSS ${f0(upload.serverRssStartMb)} MB idle, ${f0(upload.serverRssPeakMb)} MB peak.`,
+      ].join('\n'),
+    );
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,289 @@
+// npm run bench [-- --quick] [--seconds 1] [--rate-seconds 1] [--rounds 3] [--no-upload] [--no-profile]
+// Seeds 1k/10k/100k catalogues (PostgreSQL; 1k/10k also PGlite), runs each target
+// in its own process and drives it with autocannon from this one: warm-up, then
+// rounds with the target order shuffled, median req/s at 32 connections; then
+// p50/p99 at half the floor's rate. Prints a Markdown table, writes JSON to bench/results/.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildCorpus, type Case, type Corpus, cases, type Snapshot, snapshot } from './corpus.js';
+import { dropPostgres, seedPglite, seedPostgres } from './databases.js';
+import { explainShapes } from './explain.js';
+import { CONNECTIONS, load } from './load.js';
+import { startTarget, stopTarget, type Target } from './processes.js';
+import { type ProfileSummary, summariseProfile } from './profile.js';
+import { rps, type SizeResult, table } from './report.js';
+import { runUpload, type UploadResult } from './upload.js';
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean' },
+    seconds: { type: 'string' },
+    'rate-seconds': { type: 'string' },
+    rounds: { type: 'string' },
+    'no-upload': { type: 'boolean' },
+    'no-profile': { type: 'boolean' },
+  },
+});
+const SIZES = values.quick ? [1_000] : [1_000, 10_000, 100_000];
+const PGLITE_SIZES = new Set([1_000, 10_000]);
+// Short runs keep the full run under ten minutes; --quick can afford longer ones.
+const SECONDS = Number(values.seconds ?? (values.quick ? 2 : 1));
+const RATE_SECONDS = Number(values['rate-seconds'] ?? (values.quick ? 2 : 1));
+const ROUNDS = Number(values.rounds ?? 3);
+
+function shuffle<T>(list: T[]): T[] {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+const log = (message: string) =>
+  process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+
+interface Driven {
+  target: Target;
+  cases: Case[];
+}
+
+async function measureSize(items: number, tmp: string, profileDir: string | null) {
+  const seeded = await seedPostgres(items, path.join(tmp, `pg-${items}`));
+  log(`${items}: PostgreSQL seeded in ${seeded.seconds.toFixed(1)} s`);
+  const pglite = PGLITE_SIZES.has(items)
+    ? await seedPglite(items, path.join(tmp, `pglite-${items}`))
+    : null;
+  if (pglite) log(`${items}: PGlite seeded in ${pglite.seconds.toFixed(1)} s`);
+  const databaseUrl = seeded.databaseUrl!;
+  const started: Target[] = [];
+  const result: SizeResult = {
+    items,
+    seedSeconds: seeded.seconds,
+    pgliteSeedSeconds: pglite?.seconds ?? null,
+    closed: {},
+    open: {},
+    failures: {},
+    identical: null,
+    plans: {},
+  };
+  let profile: ProfileSummary | null = null;
+  try {
+    const oursPg = await startTarget(
+      'ours-pg',
+      'src/server.ts',
+      { DATABASE_URL: databaseUrl, DATA_DIR: seeded.dataDir },
+      '/readyz',
+    );
+    started.push(oursPg);
+    const corpus: Corpus = await buildCorpus(oursPg.base, databaseUrl);
+    const urls = Object.values(corpus.groups).flat();
+    const pgSnap = await snapshot(oursPg.base, urls);
+    const snapFile = path.join(tmp, `snapshot-${items}.json`);
+    const corpusFile = path.join(tmp, `corpus-${items}.json`);
+    await fs.writeFile(snapFile, JSON.stringify(pgSnap));
+    await fs.writeFile(corpusFile, JSON.stringify(urls));
+    log(`${items}: corpus of ${urls.length} URLs`);
+
+    const ceiling = await startTarget(
+      'ceiling',
+      'bench/targets/ceiling.ts',
+      { BENCH_SNAPSHOT: snapFile },
+      '/api/filters',
+    );
+    started.push(ceiling);
+    const floor = await startTarget(
+      'floor',
+      'bench/targets/floor.ts',
+      { BENCH_CORPUS: corpusFile, DATABASE_URL: databaseUrl },
+      '/api/filters',
+    );
+    started.push(floor);
+    const driven: Driven[] = [
+      // The ceiling ignores cookies and the floor has no ETags: those cases would
+      // repeat their anonymous case, so the table reuses that one.
+      {
+        target: ceiling,
+        cases: cases(corpus, 'unused', pgSnap).filter((c) => !c.name.endsWith('signed-in')),
+      },
+      {
+        target: floor,
+        cases: cases(corpus, seeded.cookie, pgSnap).filter((c) => !c.name.endsWith('304')),
+      },
+      { target: oursPg, cases: cases(corpus, seeded.cookie, pgSnap) },
+    ];
+    if (pglite) {
+      const oursPglite = await startTarget(
+        'ours-pglite',
+        'src/server.ts',
+        { DATA_DIR: pglite.dataDir },
+        '/readyz',
+      );
+      started.push(oursPglite);
+      const plSnap: Record<string, Snapshot> = await snapshot(oursPglite.base, urls);
+      result.identical = {
+        compared: urls.length,
+        different: urls.filter((u) => plSnap[u]!.body !== pgSnap[u]!.body),
+      };
+      driven.push({ target: oursPglite, cases: cases(corpus, pglite.cookie, plSnap) });
+    }
+
+    for (const { target, cases: list } of driven) {
+      result.closed[target.name] = {};
+      result.open[target.name] = {};
+      result.failures[target.name] = {};
+      // Warm-up: every request of every case, rotating, for two seconds.
+      await load(target.base, { name: 'warm-up', requests: list.flatMap((c) => c.requests) }, 2);
+    }
+    log(`${items}: warmed up`);
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const { target, cases: list } of shuffle(driven)) {
+        for (const c of list) {
+          const r = await load(target.base, c, SECONDS);
+          const rounds = result.closed[target.name]!;
+          rounds[c.name] = [...(rounds[c.name] ?? []), r.rps];
+          result.failures[target.name]![c.name] =
+            (result.failures[target.name]![c.name] ?? 0) + r.bad + r.errors;
+        }
+      }
+      log(`${items}: round ${round} done`);
+    }
+    // Latency at a fixed offered rate: half of what the floor sustained in that case.
+    for (const { target, cases: list } of shuffle(driven)) {
+      for (const c of list) {
+        const rate = rps(result, 'floor', c.name) / 2;
+        if (!Number.isFinite(rate)) continue;
+        const r = await load(target.base, c, RATE_SECONDS, rate);
+        result.open[target.name]![c.name] = { rate, p50: r.p50, p99: r.p99, bad: r.bad + r.errors };
+      }
+    }
+    log(`${items}: fixed-rate latency done`);
+
+    if (profileDir) {
+      // One CPU profile of our server under the /api/items load (anonymous list corpus).
+      const profiled = await startTarget(
+        'ours-pg-profiled',
+        'src/server.ts',
+        { DATABASE_URL: databaseUrl, DATA_DIR: seeded.dataDir },
+        '/readyz',
+        ['--cpu-prof', '--cpu-prof-dir', profileDir],
+      );
+      const list = cases(corpus, seeded.cookie, pgSnap).filter(
+        (c) => c.name.startsWith('list ') && !c.name.endsWith('304'),
+      );
+      await load(profiled.base, list[0]!, 1); // warm-up, left out of the summary
+      const from = Number(process.hrtime.bigint() / 1000n);
+      for (const c of list) await load(profiled.base, c, Math.max(5, SECONDS * 3));
+      await stopTarget(profiled);
+      // The main thread's profile is the largest (tsx's loader thread writes one too).
+      const files = await Promise.all(
+        (await fs.readdir(profileDir))
+          .filter((f) => f.endsWith('.cpuprofile'))
+          .map(async (f) => ({ f, size: (await fs.stat(path.join(profileDir, f))).size })),
+      );
+      const main = files.sort((a, b) => b.size - a.size)[0];
+      if (main) profile = summariseProfile(path.join(profileDir, main.f), from);
+      log(`${items}: CPU profile taken`);
+    }
+    const itemId = Number(corpus.groups.item[0]!.split('/').at(-1));
+    result.plans = await explainShapes(databaseUrl, corpus.shapes, itemId);
+  } finally {
+    for (const target of started.reverse()) await stopTarget(target);
+  }
+  return { result, profile, databaseUrl };
+}
+
+async function main(): Promise<void> {
+  const began = performance.now();
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-bench-'));
+  const resultsDir = path.join(import.meta.dirname, 'results');
+  await fs.mkdir(resultsDir, { recursive: true });
+  const sizes: SizeResult[] = [];
+  let upload: UploadResult | null = null;
+  let profile: ProfileSummary | null = null;
+  const profileDir = values['no-profile'] ? null : path.join(resultsDir, 'cpu-profile');
+  if (profileDir) {
+    await fs.rm(profileDir, { recursive: true, force: true });
+    await fs.mkdir(profileDir, { recursive: true });
+  }
+  try {
+    for (const items of SIZES) {
+      const isLast = items === SIZES.at(-1);
+      const measured = await measureSize(items, tmp, isLast ? profileDir : null);
+      sizes.push(measured.result);
+      if (measured.profile) profile = measured.profile;
+      try {
+        if (items === SIZES[0] && !values['no-upload']) {
+          upload = await runUpload(measured.databaseUrl, path.join(tmp, 'upload'), 3);
+          log('upload done');
+        }
+      } finally {
+        await dropPostgres(measured.databaseUrl);
+      }
+    }
+  } finally {
+    await fs.rm(tmp, { recursive: true, force: true });
+  }
+  const seconds = (performance.now() - began) / 1000;
+  const settings = {
+    sizes: SIZES,
+    connections: CONNECTIONS,
+    secondsPerCasePerRound: SECONDS,
+    rateSeconds: RATE_SECONDS,
+    rounds: ROUNDS,
+    logLevel: 'warn',
+    tool: 'autocannon 8, no pipelining',
+  };
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverage: os.loadavg(),
+  };
+  const markdown = table(sizes, upload);
+  const date = new Date().toISOString();
+  console.log(`\n## npm run bench${values.quick ? ' -- --quick' : ''} — ${date}\n`);
+  console.log(
+    `${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}; ${JSON.stringify(settings)}; took ${seconds.toFixed(0)} s\n`,
+  );
+  console.log(markdown);
+  if (profile) {
+    console.log('\nCPU profile of ours (PostgreSQL) under the /api/items load, self time:\n');
+    for (const m of profile.byModule.slice(0, 8))
+      console.log(`- ${(m.share * 100).toFixed(1)} % ${m.name}`);
+    console.log('');
+    for (const f of profile.byFunction.slice(0, 8))
+      console.log(`- ${(f.share * 100).toFixed(1)} % ${f.name}`);
+  }
+  const file = path.join(resultsDir, `bench-${date.replace(/[:.]/g, '-')}.json`);
+  await fs.writeFile(
+    file,
+    JSON.stringify({ date, seconds, machine, settings, sizes, upload, profile, markdown }, null, 2),
+  );
+  const plans = sizes.flatMap((s) =>
+    Object.entries(s.plans).map(
+      ([name, plan]) => `### ${s.items} items, ${name}\n\n\`\`\`\n${plan}\n\`\`\`\n`,
+    ),
+  );
+  await fs.writeFile(
+    file.replace(/\.json$/, '.md'),
+    `${markdown}\n\n## EXPLAIN (ANALYZE, BUFFERS)\n\n${plans.join('\n')}`,
+  );
+  const failed = sizes.flatMap((s) =>
+    Object.entries(s.failures).flatMap(([target, byCase]) =>
+      Object.entries(byCase)
+        .filter(([, n]) => n > 0)
+        .map(([name, n]) => `${s.items} ${target} ${name}: ${n}`),
+    ),
+  );
+  if (failed.length) console.log(`\nUnexpected answers or socket errors: ${failed.join('; ')}`);
+  console.log(`\nJSON and plans: ${path.relative(process.cwd(), file)} (and .md)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+// Upload: one submission of 6 JPEGs of 4000 × 3000 with EXIF at a time through the
+// real submit route (a server child process), against a bare sharp().rotate().jpeg()
+// loop over the same 6 photos one at a time (the route handles a submission's photos
+// in turn); images/s of each, and the server's peak RSS meanwhile.
+import pg from 'pg';
+import sharp from 'sharp';
+import { mintToken } from '../src/auth/tokens.js';
+import { multipart } from '../test/support/images.js';
+import { cameraPhoto } from './camera-photo.js';
+import { rssMb, startTarget, stopTarget } from './processes.js';
+
+export interface UploadResult {
+  rounds: number;
+  routeImagesPerSecond: number;
+  sharpImagesPerSecond: number;
+  ratio: number;
+  serverRssStartMb: number;
+  serverRssPeakMb: number;
+  photoMb: number;
+}
+
+export async function runUpload(
+  databaseUrl: string,
+  dataDir: string,
+  rounds: number,
+): Promise<UploadResult> {
+  const photos = await Promise.all(Array.from({ length: 6 }, (_, i) => cameraPhoto(i)));
+  const form = multipart(
+    { note: 'Bench submission' },
+    photos.map((bytes, i) => ({ filename: `IMG_${i}.jpg`, contentType: 'image/jpeg', bytes })),
+  );
+
+  // Bare sharp first: warm-up round, then `rounds` rounds of the 6 photos in turn.
+  let sharpMs = 0;
+  for (let round = 0; round <= rounds; round++) {
+    const started = performance.now();
+    for (const photo of photos) await sharp(photo).rotate().jpeg().toBuffer();
+    if (round > 0) sharpMs += performance.now() - started;
+  }
+
+  const server = await startTarget(
+    'ours-upload',
+    'src/server.ts',
+    { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+    '/readyz',
+  );
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const pid = server.child.pid;
+  const startRss = rssMb(pid);
+  let peak = startRss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 20);
+  let routeMs = 0;
+  try {
+    for (let round = 0; round <= rounds; round++) {
+      const { token, digest } = mintToken();
+      await client.query('INSERT INTO upload_links (token_digest, contact_email) VALUES ($1, $2)', [
+        digest,
+        'bench@example.com',
+      ]);
+      const started = performance.now();
+      const res = await fetch(`${server.base}/api/upload-links/${token}/submissions`, {
+        method: 'POST',
+        headers: { ...form.headers, origin: 'http://localhost:3000' },
+        body: form.payload,
+      });
+      const text = await res.text();
+      if (res.status !== 201) throw new Error(`submission answered ${res.status}: ${text}`);
+      if (round > 0) routeMs += performance.now() - started;
+    }
+  } finally {
+    clearInterval(sampler);
+    await client.end();
+    await stopTarget(server);
+  }
+  const route = (6 * rounds) / (routeMs / 1000);
+  const bare = (6 * rounds) / (sharpMs / 1000);
+  return {
+    rounds,
+    routeImagesPerSecond: route,
+    sharpImagesPerSecond: bare,
+    ratio: route / bare,
+    serverRssStartMb: startRss,
+    serverRssPeakMb: peak,
+    photoMb: photos.reduce((sum, p) => sum + p.length, 0) / 6 / 1024 / 1024,
+  };
+}
