@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** Randomness as a dependency, so tests can mint predictable tokens when they need to. */
 export type RandomBytes = (size: number) => Buffer;
@@ -26,15 +26,4 @@ export function digestToken(token: string): string {
 /** A presented token can only be well formed if it is 43 base64url characters (32 bytes). */
 export function isWellFormedToken(token: unknown): token is string {
   return typeof token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(token);
-}
-
-/**
- * Constant-time comparison of two hex digests. Lookups go by digest (an index
- * cannot leak the token through timing, since the attacker does not control the
- * digest's prefix); this re-check guards against a collation or casing surprise.
- */
-export function digestsMatch(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Tables as they stand after the newest migration. */
 
@@ -165,4 +165,3 @@ export interface Database {
 
 export type Admin = Selectable<AdminsTable>;
 export type Customer = Selectable<CustomersTable>;
-export type NewItem = Insertable<ItemsTable>;

@@ -137,5 +137,3 @@ export function customersRepository(db: Db) {
     },
   };
 }
-
-export type CustomersRepository = ReturnType<typeof customersRepository>;

@@ -32,5 +32,3 @@ export function adminsRepository(db: Db) {
     },
   };
 }
-
-export type AdminsRepository = ReturnType<typeof adminsRepository>;

@@ -153,5 +153,3 @@ export function adminItemsRepository(db: Db) {
     },
   };
 }
-
-export type AdminItemsRepository = ReturnType<typeof adminItemsRepository>;

@@ -13,13 +13,6 @@ export const SubmissionReceived = Type.Object({
   photos: Type.Integer(),
 });
 
-/** The multipart form, for the OpenAPI document; the handler reads it part by part. */
-export const SubmissionForm = Type.Object({
-  photos: Type.Array(Type.String({ format: 'binary' }), { minItems: 1, maxItems: 6 }),
-  note: Type.Optional(Type.String({ maxLength: 5000 })),
-  remove_background: Type.Optional(Type.String({ enum: ['true', 'false'], default: 'true' })),
-});
-
 export const CreateUploadLinkBody = StrictObject({
   contact_email: Email,
   max_submissions: Type.Optional(

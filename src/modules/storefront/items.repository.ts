@@ -222,5 +222,3 @@ export function itemsRepository(db: Db) {
     },
   };
 }
-
-export type ItemsRepository = ReturnType<typeof itemsRepository>;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../context.js';
 import { badRequest, notFound } from '../../../http/errors.js';
+import { customerSessions } from '../../accounts/customer-sessions.js';
 import {
   ALL_TOKEN_KINDS,
   customerTokensRepository,
@@ -21,7 +22,7 @@ function decodeCursor(cursor: string): number {
   return id;
 }
 
-export function adminCustomersService(ctx: Pick<AppContext, 'db' | 'clock'>) {
+export function adminCustomersService(ctx: Pick<AppContext, 'db' | 'clock' | 'random'>) {
   const customers = adminCustomersRepository(ctx.db);
 
   async function row(id: number) {
@@ -63,7 +64,7 @@ export function adminCustomersService(ctx: Pick<AppContext, 'db' | 'clock'>) {
       const now = ctx.clock.now();
       await ctx.db.transaction().execute(async (trx) => {
         if (!(await customers.disable(trx, id, now))) throw notFound('No such customer.');
-        await trx.deleteFrom('customer_sessions').where('customer_id', '=', id).execute();
+        await customerSessions(trx, ctx.random).endAllOf(id);
         await customersRepository(trx).releaseReservationsOf(id, now);
         await customerTokensRepository(trx).supersede(id, ALL_TOKEN_KINDS, now);
       });
