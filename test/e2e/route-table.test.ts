@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ENV, adminClient } from '../support/admin.js';
 import { buildTestApp, type TestApp } from '../support/build-test-app.js';
+import { dbFingerprint } from '../support/db-fingerprint.js';
 
 // Every documented route, from the OpenAPI document the schemas generate: a
 // route added later is in these tables without anyone remembering to add it.
@@ -73,5 +74,21 @@ describe('every JSON body refuses an unknown field', () => {
         named: true,
       });
     }
+  });
+});
+
+describe('no GET route changes state', () => {
+  it('every documented GET, as a stranger and as the admin, leaves every table and the catalogue version as they were', async () => {
+    const admin = await adminClient(t.app);
+    // Something to read: an item, so item and list routes do real work.
+    await admin('POST', '/api/admin/items', { title: 'Read-only probe' });
+    const before = await dbFingerprint(t.db);
+    const gets = routes.filter((r) => r.method === 'GET');
+    expect(gets.length).toBeGreaterThan(10);
+    for (const route of gets) {
+      await t.app.inject({ method: 'GET', url: route.url });
+      await admin('GET', route.url);
+    }
+    expect(await dbFingerprint(t.db)).toEqual(before);
   });
 });
