@@ -1,6 +1,5 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
@@ -16,6 +15,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
 import { registerRateLimits } from './http/rate-limits.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { installRequestGuards } from './http/request-guards.js';
 import { ErrorResponse } from './http/schemas.js';
 import { buildValidator, refuseUndeclaredQueryParameters } from './http/validation.js';
@@ -57,23 +57,6 @@ export interface AppDeps {
 
 // JSON bodies are small (forms, ids); uploads set their own limit on their route.
 const BODY_LIMIT = 64 * 1024;
-
-function contentSecurityPolicy(https: boolean) {
-  return {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-      objectSrc: ["'none'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      ...(https ? { upgradeInsecureRequests: [] } : {}),
-    },
-  };
-}
 
 /** Builds the whole service without listening: `server.ts` listens, tests inject. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
@@ -141,11 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   const https = isHttps(config);
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(https),
-    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'no-referrer' },
-  });
+  installSecurityHeaders(app, https);
   await registerRateLimits(app, {
     redis,
     nameSpace: deps.rateLimitNameSpace ?? 'shop-rate-limit:',
