@@ -24,30 +24,39 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-export function versionedResponses(maxEntries: number): VersionedResponses {
-  const entries = new Map<string, { version: number; body: string }>();
+/** The part of an ETag that names the request: the same for every version. */
+const keyTag = (key: string) => createHash('sha1').update(key).digest('base64url').slice(0, 16);
 
-  function remember(key: string, version: number, body: string): void {
+interface Entry {
+  version: number;
+  etag: string;
+  // Bytes, not a string: a string would be encoded again on every send.
+  body: Buffer;
+}
+
+export function versionedResponses(maxEntries: number): VersionedResponses {
+  const entries = new Map<string, Entry>();
+
+  function remember(key: string, entry: Entry): void {
     if (maxEntries <= 0) return;
     entries.delete(key);
-    entries.set(key, { version, body });
+    entries.set(key, entry);
     // Map keeps insertion order: the first key is the least recently stored.
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
   }
 
   return {
     async send(request, reply, { key, version, compute }) {
-      const etag = `"${version}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`;
+      const cached = entries.get(key);
+      const current = cached?.version === version ? cached : undefined;
+      const etag = current?.etag ?? `"${version}-${keyTag(key)}"`;
       reply.header('etag', etag).header('cache-control', CACHE_CONTROL);
       if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
 
-      const cached = entries.get(key);
-      let body: string;
-      if (cached && cached.version === version) {
-        body = cached.body;
-      } else {
-        body = reply.serialize(await compute()) as string;
-        remember(key, version, body);
+      let body = current?.body;
+      if (!body) {
+        body = Buffer.from(reply.serialize(await compute()) as string);
+        remember(key, { version, etag, body });
       }
       return reply.type('application/json; charset=utf-8').send(body);
     },
