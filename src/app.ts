@@ -15,9 +15,9 @@ import { migrateToLatest } from './db/migrate.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
 import { registerRateLimits } from './http/rate-limits.js';
-import { installSecurityHeaders } from './http/security-headers.js';
 import { installRequestGuards } from './http/request-guards.js';
 import { ErrorResponse } from './http/schemas.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { buildValidator, refuseUndeclaredQueryParameters } from './http/validation.js';
 import { createMailer } from './mail/mailer.js';
 import { mediaRoutes } from './media/media.routes.js';
@@ -35,7 +35,9 @@ import {
   saleAnnouncer,
 } from './modules/commerce/index.js';
 import { intakeModule } from './modules/intake/index.js';
+import { catalogueVersion } from './modules/storefront/catalogue-version.js';
 import { storefrontModule } from './modules/storefront/index.js';
+import { itemsRepository } from './modules/storefront/items.repository.js';
 import { CategoryTree, Item } from './modules/storefront/items.schemas.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 
@@ -145,12 +147,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
   });
   installRequestGuards(app, config.publicBaseUrl.origin);
-  installCustomerSessions(app, ctx);
+  installCustomerSessions(app, ctx, database.notifications);
+  const version = catalogueVersion(
+    () => itemsRepository(ctx.db).catalogueVersion(),
+    database.notifications,
+    ctx.clock,
+  );
+  app.addHook('onClose', async () => version.close());
+  // Start with caches usable; if the database cannot LISTEN yet, reads go to it until it can.
+  await database.notifications.start();
 
   systemRoutes(app, database);
   clientErrorRoutes(app);
   await app.register(async (scope: App) =>
-    storefrontModule(scope, ctx, deps.storefrontCachedResponses),
+    storefrontModule(scope, ctx, version, deps.storefrontCachedResponses),
   );
   const storage = diskStorage(path.join(config.dataDir, 'media'));
   // After every committed sale, checkout or admin mark-sold alike (spec 6).

@@ -14,9 +14,8 @@ export async function openConfiguredDatabase(): Promise<{
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
     throw error;
   }
-  const log = {
-    error: (obj: unknown, msg?: string) => process.stderr.write(`${msg ?? String(obj)}\n`),
-  };
+  const write = (obj: unknown, msg?: string) => process.stderr.write(`${msg ?? String(obj)}\n`);
+  const log = { error: write, warn: write };
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),

@@ -4,6 +4,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { reportCommittedWrites } from './committed-writes.js';
+import { type Notifications, pgliteNotifications, postgresNotifications } from './notifications.js';
 import { pglitePool } from './pglite-pool.js';
 import type { Database } from './schema.js';
 
@@ -14,7 +16,7 @@ export interface DatabaseOptions {
   databaseUrl: string | null;
   /** PGlite's folder, or null for an in-memory database (tests). */
   pgliteDir: string | null;
-  log: Pick<Logger, 'error'>;
+  log: Pick<Logger, 'error' | 'warn'>;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
 }
@@ -22,6 +24,8 @@ export interface DatabaseOptions {
 export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** Changes announced by the database's triggers (LISTEN), for state kept in memory. */
+  notifications: Notifications;
   /** True when the database answers a trivial query (readiness). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -62,14 +66,25 @@ async function pglite(dir: string | null): Promise<PGlite> {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const kind = options.databaseUrl ? 'postgres' : 'pglite';
-  const pool = options.databaseUrl
-    ? postgresPool(options.databaseUrl, options)
-    : pglitePool(await pglite(options.pgliteDir));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let pool: PostgresPool;
+  let notifications: Notifications;
+  if (options.databaseUrl) {
+    pool = postgresPool(options.databaseUrl, options);
+    notifications = postgresNotifications(options.databaseUrl, options.log);
+  } else {
+    const embedded = await pglite(options.pgliteDir);
+    pool = pglitePool(embedded);
+    notifications = pgliteNotifications(embedded, pool);
+  }
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: reportCommittedWrites(pool, () => notifications.committedHere()),
+    }),
+  });
   return {
     db,
-    kind,
+    kind: options.databaseUrl ? 'postgres' : 'pglite',
+    notifications,
     async ping() {
       try {
         await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
@@ -78,6 +93,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         return false;
       }
     },
-    close: () => db.destroy(),
+    async close() {
+      await notifications.close();
+      await db.destroy();
+    },
   };
 }

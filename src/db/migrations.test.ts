@@ -36,7 +36,7 @@ async function publicTables(db: Db): Promise<string[]> {
 }
 
 /**
- * Columns, constraints and indexes of our tables, as sorted text. Columns are
+ * Columns, constraints, indexes, triggers and functions, as sorted text. Columns are
  * keyed by name, not position: a down that re-adds a column puts it last, which
  * is harmless.
  */
@@ -55,7 +55,22 @@ async function schemaSnapshot(db: Db): Promise<string[]> {
   const indexes = await sql<{ line: string }>`
     SELECT indexdef AS line FROM pg_indexes
     WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'`.execute(db);
-  return [...columns.rows, ...constraints.rows, ...indexes.rows].map((r) => r.line).sort();
+  const triggers = await sql<{ line: string }>`
+    SELECT concat_ws(' | ', tgrelid::regclass::text, tgname, pg_get_triggerdef(oid)) AS line
+    FROM pg_trigger WHERE NOT tgisinternal`.execute(db);
+  const functions = await sql<{ line: string }>`
+    SELECT concat_ws(' | ', p.proname, p.prosrc) AS line
+    FROM pg_proc p JOIN pg_namespace ns ON ns.oid = p.pronamespace
+    WHERE ns.nspname = 'public'`.execute(db);
+  return [
+    ...columns.rows,
+    ...constraints.rows,
+    ...indexes.rows,
+    ...triggers.rows,
+    ...functions.rows,
+  ]
+    .map((r) => r.line)
+    .sort();
 }
 
 async function appliedMigrations(db: Db): Promise<string[]> {

@@ -3,10 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import type { KyselyPlugin } from 'kysely';
 import { type AppDeps, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { App } from '../../src/context.js';
-import type { Db } from '../../src/db/database.js';
+import type { DatabaseHandle, Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { LogCapture } from './capture-log.js';
 import { CaptureMail } from './capture-mail.js';
@@ -16,6 +17,8 @@ import { createTestDatabase, type TestDatabase } from './test-database.js';
 export interface TestApp {
   app: App;
   db: Db;
+  /** The handle the app runs on (its notifications, for tests of what they drive). */
+  database: DatabaseHandle;
   config: Config;
   clock: FakeClock;
   logs: LogCapture;
@@ -30,6 +33,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   deps?: Partial<AppDeps>;
+  /** Kysely plugins on the app's queries only (not the test's own `db`), e.g. a query counter. */
+  plugins?: KyselyPlugin[];
 }
 
 async function testRedis(): Promise<{
@@ -65,8 +70,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const clock = new FakeClock();
   const logs = new LogCapture();
   const mail = new CaptureMail();
+  const appDatabase: DatabaseHandle = {
+    ...database.handle,
+    db: (options.plugins ?? []).reduce((db, plugin) => db.withPlugin(plugin), database.handle.db),
+  };
   const deps: AppDeps = {
-    database: database.handle,
+    database: appDatabase,
     redis,
     rateLimitNameSpace: nameSpace,
     clock,
@@ -82,6 +91,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   return {
     app,
     db: database.handle.db,
+    database: appDatabase,
     config,
     clock,
     logs,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
 
-const quietLog = { error: () => {} };
+const quietLog = { error: () => {}, warn: () => {} };
 
 export interface TestDatabase {
   handle: DatabaseHandle;

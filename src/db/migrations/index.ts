@@ -11,6 +11,7 @@ import * as m0009 from './0009_customer_sold_notifications.js';
 import * as m0010 from './0010_item_reservations.js';
 import * as m0011 from './0011_storefront_listing.js';
 import * as m0012 from './0012_cart_reminders.js';
+import * as m0013 from './0013_change_notifications.js';
 
 /**
  * The migration history, in order. Listed explicitly rather than read from the
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_item_reservations': m0010,
   '0011_storefront_listing': m0011,
   '0012_cart_reminders': m0012,
+  '0013_change_notifications': m0013,
 };

@@ -77,17 +77,23 @@ export function customersRepository(db: Db) {
      * The enabled customer behind a live session token (spec 5): token digest,
      * expiry and disabled_at are checked in one query.
      */
-    async findBySessionToken(token: string, now: Date): Promise<SignedInCustomer | null> {
+    async findBySessionToken(
+      token: string,
+      now: Date,
+    ): Promise<{ customer: SignedInCustomer; expiresAt: Date } | null> {
       if (!isWellFormedToken(token)) return null;
       const row = await db
         .selectFrom('customer_sessions')
         .innerJoin('customers', 'customers.id', 'customer_sessions.customer_id')
         .select(prefixed)
+        .select('customer_sessions.expires_at as session_expires_at')
         .where('customer_sessions.token_digest', '=', digestToken(token))
         .where('customer_sessions.expires_at', '>', now)
         .where('customers.disabled_at', 'is', null)
         .executeTakeFirst();
-      return row ?? null;
+      if (!row) return null;
+      const { session_expires_at, ...customer } = row;
+      return { customer, expiresAt: session_expires_at };
     },
 
     insert(values: Insertable<CustomersTable>): Promise<SignedInCustomer> {

@@ -1,4 +1,5 @@
 import type { App, AppContext } from '../../context.js';
+import type { Notifications } from '../../db/notifications.js';
 import { installCustomerSessionHook } from '../../http/customer-guard.js';
 import { accountDataService } from './account-data.service.js';
 import { accountsRoutes } from './accounts.routes.js';
@@ -6,14 +7,25 @@ import { accountsService } from './accounts.service.js';
 import { customersRepository } from './customers.repository.js';
 import { meRoutes } from './me.routes.js';
 import { passwordResetService } from './password-reset.service.js';
+import { sessionCache } from './session-cache.js';
 
 /**
  * The customer session hook, for every route of the app (spec 5): registered on
  * the root instance, before any module, so `request.customer` is always set.
  */
-export function installCustomerSessions(app: App, ctx: AppContext): void {
+export function installCustomerSessions(
+  app: App,
+  ctx: AppContext,
+  notifications: Notifications,
+): void {
   const customers = customersRepository(ctx.db);
-  installCustomerSessionHook(app, (token) => customers.findBySessionToken(token, ctx.clock.now()));
+  const cache = sessionCache(
+    (token) => customers.findBySessionToken(token, ctx.clock.now()),
+    notifications,
+    ctx.clock,
+  );
+  installCustomerSessionHook(app, cache.lookup);
+  app.addHook('onClose', async () => cache.close());
 }
 
 /** Everything under /api/customers but favorites and sold notifications (the commerce issue's). */

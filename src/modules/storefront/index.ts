@@ -1,5 +1,6 @@
 import type { App, AppContext } from '../../context.js';
 import { versionedResponses } from '../../http/versioned-responses.js';
+import type { CatalogueVersion } from './catalogue-version.js';
 import { storefrontRoutes } from './items.routes.js';
 import { storefrontService } from './storefront.service.js';
 
@@ -10,7 +11,8 @@ export const CACHED_RESPONSES = 1_000;
 export async function storefrontModule(
   app: App,
   ctx: AppContext,
+  version: CatalogueVersion,
   cachedResponses = CACHED_RESPONSES,
 ): Promise<void> {
-  storefrontRoutes(app, storefrontService(ctx.db), versionedResponses(cachedResponses));
+  storefrontRoutes(app, storefrontService(ctx.db), version, versionedResponses(cachedResponses));
 }

@@ -1,6 +1,7 @@
 import type { App } from '../../context.js';
 import { errors, IdParams } from '../../http/schemas.js';
 import type { VersionedResponses } from '../../http/versioned-responses.js';
+import type { CatalogueVersion } from './catalogue-version.js';
 import { ItemListQuery, parseItemFilters } from './item-filters.js';
 import { Filters, Item, ItemList } from './items.schemas.js';
 import type { StorefrontService } from './storefront.service.js';
@@ -11,6 +12,7 @@ const tags = ['storefront'];
 export function storefrontRoutes(
   app: App,
   storefront: StorefrontService,
+  version: CatalogueVersion,
   responses: VersionedResponses,
 ): void {
   app.get(
@@ -27,7 +29,7 @@ export function storefrontRoutes(
       const filters = parseItemFilters(request.query, 'public');
       return responses.send(request, reply, {
         key: `items:${JSON.stringify(filters)}`,
-        version: await storefront.catalogueVersion(),
+        version: await version.current(),
         compute: () => storefront.list(filters),
       });
     },
@@ -46,7 +48,7 @@ export function storefrontRoutes(
     async (request, reply) =>
       responses.send(request, reply, {
         key: `item:${request.params.id}`,
-        version: await storefront.catalogueVersion(),
+        version: await version.current(),
         compute: () => storefront.get(request.params.id),
       }),
   );
@@ -63,7 +65,7 @@ export function storefrontRoutes(
     async (request, reply) =>
       responses.send(request, reply, {
         key: 'filters',
-        version: await storefront.catalogueVersion(),
+        version: await version.current(),
         compute: () => storefront.filters(),
       }),
   );

@@ -62,8 +62,6 @@ export function storefrontService(db: Db) {
   const items = itemsRepository(db);
 
   return {
-    catalogueVersion: () => items.catalogueVersion(),
-
     /** A page of items and the cursor of the next page, or null on the last. */
     async listRows(filters: ItemFilters): Promise<{ rows: ItemRow[]; next_cursor: string | null }> {
       const rows = await items.list(filters);

@@ -1,0 +1,60 @@
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { reportCommittedWrites } from './committed-writes.js';
+
+/** A pool whose one client answers every statement; counts commits reported. */
+async function session(statements: string[], failing?: string) {
+  let commits = 0;
+  const client = {
+    async query(text: string) {
+      if (text === failing) throw new Error('refused');
+      return { rows: [] };
+    },
+    release() {},
+  } as unknown as PostgresPoolClient;
+  const pool = reportCommittedWrites(
+    { connect: async () => client, end: async () => {} } as PostgresPool,
+    () => commits++,
+  );
+  const connection = await pool.connect();
+  for (const text of statements) await connection.query(text, []).catch(() => {});
+  return commits;
+}
+
+describe('committed writes of this process', () => {
+  it('reports a write outside a transaction as it completes', async () => {
+    expect(await session(['insert into items (title) values ($1)'])).toBe(1);
+    expect(await session(['\n  UPDATE items SET title = $1'])).toBe(1);
+    expect(
+      await session(['with gone as (delete from tags returning id) select count(*) from gone']),
+    ).toBe(1);
+  });
+
+  it('does not report reads', async () => {
+    expect(
+      await session(['select 1', '  SELECT * FROM items FOR UPDATE', 'explain select 1']),
+    ).toBe(0);
+  });
+
+  it("reports a transaction's writes once, at its commit", async () => {
+    expect(await session(['begin', 'insert into a values (1)', 'update b set c = 1'])).toBe(0);
+    expect(
+      await session(['begin', 'insert into a values (1)', 'update b set c = 1', 'commit']),
+    ).toBe(1);
+    expect(
+      await session(['start transaction isolation level serializable', 'delete from a', 'commit']),
+    ).toBe(1);
+  });
+
+  it('reports nothing for a read-only transaction or one rolled back', async () => {
+    expect(await session(['begin', 'select 1', 'commit'])).toBe(0);
+    expect(await session(['begin', 'insert into a values (1)', 'rollback'])).toBe(0);
+    expect(
+      await session(['begin', 'insert into a values (1)', 'rollback', 'begin', 'commit']),
+    ).toBe(0);
+  });
+
+  it('reports nothing for a write the database refused', async () => {
+    expect(await session(['insert into a values (1)'], 'insert into a values (1)')).toBe(0);
+  });
+});

@@ -1,0 +1,46 @@
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+
+// Statements that cannot change data; anything else (a top-level WITH included) counts as a write.
+const READ_ONLY = /^\s*(select|show|explain|begin|start transaction|savepoint|release|rollback)\b/i;
+const BEGIN = /^\s*(begin|start transaction)\b/i;
+const COMMIT = /^\s*(commit|end)\s*;?\s*$/i;
+const ROLLBACK = /^\s*rollback\s*;?\s*$/i;
+
+/**
+ * Calls `onCommit` each time a write made through this pool is committed: after
+ * a transaction's COMMIT if it wrote, or after a write outside one. This is how
+ * the process's own writes reach what it keeps in memory at once, before the
+ * database's notification for them arrives (it arrives a moment later).
+ */
+export function reportCommittedWrites(pool: PostgresPool, onCommit: () => void): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      let inTransaction = false;
+      let wrote = false;
+      // Kysely's connection uses only query() and release().
+      return {
+        async query(text: string, parameters: readonly unknown[]) {
+          const result = await client.query(text, parameters);
+          if (BEGIN.test(text)) {
+            inTransaction = true;
+            wrote = false;
+          } else if (COMMIT.test(text)) {
+            if (wrote) onCommit();
+            inTransaction = false;
+            wrote = false;
+          } else if (ROLLBACK.test(text)) {
+            inTransaction = false;
+            wrote = false;
+          } else if (!READ_ONLY.test(text)) {
+            if (inTransaction) wrote = true;
+            else onCommit();
+          }
+          return result;
+        },
+        release: () => client.release(),
+      } as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
+}

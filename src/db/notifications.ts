@@ -1,0 +1,201 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { PostgresPool } from 'kysely';
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+/**
+ * The channels the database announces changes on (migration 0013's triggers):
+ * how one instance learns, within milliseconds, that another has written.
+ */
+export const CHANNELS = {
+  /** Payload: the new catalogue version, after any write to the catalogue. */
+  catalogue: 'catalogue_version',
+  /** No payload: a customer row changed or a customer session ended. */
+  customerSessions: 'customer_sessions',
+} as const;
+
+export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
+
+export interface ChannelListener {
+  message(payload: string): void;
+  /**
+   * Anything kept in memory may be stale and must be re-read from the database:
+   * delivery stopped or started again (notifications may have been missed), or
+   * this process just committed a write (its notification is still on its way).
+   */
+  reset(): void;
+}
+
+/**
+ * LISTEN on the database. State kept in memory because of notifications may be
+ * trusted only while `live`: between a dropped connection and the LISTEN that
+ * follows reconnecting, another instance's write would go unheard.
+ */
+export interface Notifications {
+  readonly live: boolean;
+  /** Connects and listens; settles (never rejects) once the first attempt has. */
+  start(): Promise<void>;
+  subscribe(channel: Channel, listener: ChannelListener): () => void;
+  /** This process committed a write: every listener resets, so its next read sees the write. */
+  committedHere(): void;
+  close(): Promise<void>;
+}
+
+/** Listeners by channel; shared by both back ends. */
+export function listenerRegistry() {
+  const listeners = new Map<string, Set<ChannelListener>>();
+  return {
+    add(channel: Channel, listener: ChannelListener): () => void {
+      const set = listeners.get(channel) ?? new Set();
+      listeners.set(channel, set);
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+    deliver(channel: string, payload: string): void {
+      for (const listener of listeners.get(channel) ?? []) listener.message(payload);
+    },
+    resetAll(): void {
+      for (const set of listeners.values()) for (const listener of set) listener.reset();
+    },
+  };
+}
+
+const LISTEN_ALL = Object.values(CHANNELS)
+  .map((channel) => `LISTEN ${channel}`)
+  .join('; ');
+
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
+
+/**
+ * One dedicated PostgreSQL connection (not from the pool: a pooled connection
+ * is lent to queries and would miss notifications), reconnecting with backoff.
+ */
+export function postgresNotifications(
+  connectionString: string,
+  log: Pick<Logger, 'error' | 'warn'>,
+): Notifications {
+  const registry = listenerRegistry();
+  let client: pg.Client | null = null;
+  let live = false;
+  let closed = false;
+  let delay = RECONNECT_MIN_MS;
+  let retry: NodeJS.Timeout | null = null;
+  let starting: Promise<void> | null = null;
+
+  function lost(error?: Error): void {
+    if (client === null) return;
+    client.removeAllListeners();
+    client.on('error', () => {}); // a late error on the abandoned client must not crash the process
+    void client.end().catch(() => {});
+    client = null;
+    if (live) registry.resetAll();
+    live = false;
+    if (closed) return;
+    log.warn({ err: error }, 'database notifications lost; reading shared state per request');
+    retry = setTimeout(() => {
+      retry = null;
+      start();
+    }, delay);
+    retry.unref();
+    delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+  }
+
+  function start(): Promise<void> {
+    if (closed || client !== null) return starting ?? Promise.resolve();
+    const current = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+    client = current;
+    current.on('error', (error) => lost(error));
+    current.on('end', () => lost());
+    current.on('notification', (message) => {
+      registry.deliver(message.channel, message.payload ?? '');
+    });
+    starting = (async () => {
+      try {
+        await current.connect();
+        await current.query(LISTEN_ALL);
+        if (client !== current) return;
+        live = true;
+        delay = RECONNECT_MIN_MS;
+        // Whatever was cached while nobody listened may be stale.
+        registry.resetAll();
+      } catch (error) {
+        if (client === current) lost(error as Error);
+      } finally {
+        starting = null;
+      }
+    })();
+    return starting;
+  }
+
+  return {
+    get live() {
+      return live;
+    },
+    start,
+    subscribe(channel, listener) {
+      void start();
+      return registry.add(channel, listener);
+    },
+    committedHere: registry.resetAll,
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await starting;
+      const current = client;
+      client = null;
+      live = false;
+      if (current) {
+        current.removeAllListeners();
+        current.on('error', () => {});
+        await current.end().catch(() => {});
+      }
+    },
+  };
+}
+
+/**
+ * PGlite is one connection in this process: its notifications arrive as the
+ * COMMIT that caused them returns, and never drop. LISTEN goes through the pool
+ * so it cannot land inside another caller's transaction.
+ */
+export function pgliteNotifications(pglite: PGlite, pool: PostgresPool): Notifications {
+  const registry = listenerRegistry();
+  let live = false;
+  let starting: Promise<void> | null = null;
+  const stop = pglite.onNotification((channel, payload) => registry.deliver(channel, payload));
+
+  function start(): Promise<void> {
+    starting ??= (async () => {
+      const connection = await pool.connect();
+      try {
+        // One statement at a time: PGlite's query() is a single prepared statement.
+        for (const channel of Object.values(CHANNELS))
+          await connection.query(`LISTEN ${channel}`, []);
+        live = true;
+      } finally {
+        connection.release();
+      }
+    })().catch(() => {
+      starting = null; // not live; the next subscribe tries again, and readers fall back to the database
+    });
+    return starting;
+  }
+
+  return {
+    get live() {
+      return live;
+    },
+    start,
+    subscribe(channel, listener) {
+      void start();
+      return registry.add(channel, listener);
+    },
+    committedHere: registry.resetAll,
+    async close() {
+      await starting?.catch(() => {});
+      stop();
+      live = false;
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ENV, adminClient } from '../support/admin.js';
+import { buildTestApp, type TestApp } from '../support/build-test-app.js';
+import { makeCustomer, withSession } from '../support/customer-factories.js';
+import { makeItem } from '../support/factories.js';
+import { QueryCounter } from '../support/query-counter.js';
+import { currentDatabaseUrl } from '../support/row-lock-barrier.js';
+import { onPostgres } from '../support/test-database.js';
+
+// What each instance keeps in memory (the catalogue version and recent session
+// checks), and how it learns that memory is stale: its own commits at once,
+// other connections' commits by database notification.
+
+let t: TestApp;
+const queries = new QueryCounter();
+beforeAll(async () => {
+  t = await buildTestApp({ env: ADMIN_ENV, plugins: [queries] });
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers, ...(cookie ? withSession(cookie) : {}) });
+
+/** Polls until `check` holds: notifications from another connection arrive a moment after its commit. */
+async function eventually(check: () => Promise<boolean>, withinMs = 5_000): Promise<void> {
+  const until = Date.now() + withinMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('storefront reads from memory', () => {
+  it('answers a repeated read, and its 304, without a single query', async () => {
+    await makeItem(t.db);
+    const first = await get('/api/items');
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    let again!: Awaited<ReturnType<typeof get>>;
+    let notModified!: Awaited<ReturnType<typeof get>>;
+    const sent = await queries.during(async () => {
+      again = await get('/api/items');
+      notModified = await get('/api/items', { 'if-none-match': etag });
+    });
+    expect(sent).toBe(0);
+    expect(again.body).toBe(first.body);
+    expect(notModified.statusCode).toBe(304);
+  });
+
+  it("sees this process's own write on the very next request", async () => {
+    const admin = await adminClient(t.app);
+    const item = await makeItem(t.db, { title: 'Own write' });
+    expect((await get(`/api/items/${item.id}`)).statusCode).toBe(200);
+    expect((await admin('POST', `/api/admin/items/${item.id}/unpublish`)).statusCode).toBe(200);
+    expect((await get(`/api/items/${item.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('session checks from memory', () => {
+  it('checks a session once, then answers from memory', async () => {
+    const customer = await makeCustomer(t);
+    expect((await get('/api/items', {}, customer.cookie)).statusCode).toBe(200);
+    const sent = await queries.during(async () => {
+      for (let i = 0; i < 3; i++) await get('/api/items', {}, customer.cookie);
+    });
+    expect(sent).toBe(0);
+  });
+
+  it('refuses the cookie on the next request after sign-out, and after a disable', async () => {
+    const signedOut = await makeCustomer(t);
+    expect((await get('/api/customers/me', {}, signedOut.cookie)).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/customers/logout',
+      ...withSession(signedOut.cookie),
+    });
+    expect((await get('/api/customers/me', {}, signedOut.cookie)).statusCode).toBe(401);
+
+    const disabled = await makeCustomer(t);
+    expect((await get('/api/customers/me', {}, disabled.cookie)).statusCode).toBe(200);
+    const admin = await adminClient(t.app);
+    expect((await admin('POST', `/api/admin/customers/${disabled.id}/disable`)).statusCode).toBe(
+      200,
+    );
+    expect((await get('/api/customers/me', {}, disabled.cookie)).statusCode).toBe(401);
+  });
+});
+
+describe.runIf(onPostgres)('writes from another connection (PostgreSQL)', () => {
+  let other: pg.Client;
+  beforeAll(async () => {
+    other = new pg.Client({ connectionString: await currentDatabaseUrl(t.db) });
+    await other.connect();
+  });
+  afterAll(() => other.end());
+
+  it('a catalogue change is heard by notification, and the next read shows it', async () => {
+    const item = await makeItem(t.db, { title: 'Before' });
+    expect(JSON.parse((await get(`/api/items/${item.id}`)).body).title).toBe('Before');
+    await other.query(`UPDATE items SET title = 'After' WHERE id = $1`, [item.id]);
+    await eventually(
+      async () => JSON.parse((await get(`/api/items/${item.id}`)).body).title === 'After',
+    );
+  });
+
+  it('an ended session or a disabled customer is heard by notification', async () => {
+    const signedOut = await makeCustomer(t);
+    const disabled = await makeCustomer(t);
+    for (const c of [signedOut, disabled])
+      expect((await get('/api/customers/me', {}, c.cookie)).statusCode).toBe(200);
+    await other.query('DELETE FROM customer_sessions WHERE customer_id = $1', [signedOut.id]);
+    await other.query('UPDATE customers SET disabled_at = now() WHERE id = $1', [disabled.id]);
+    for (const c of [signedOut, disabled])
+      await eventually(
+        async () => (await get('/api/customers/me', {}, c.cookie)).statusCode === 401,
+      );
+  });
+
+  it('while the listening connection is down, every read goes to the database; then memory resumes', async () => {
+    const item = await makeItem(t.db, { title: 'Listening' });
+    await get(`/api/items/${item.id}`);
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+              WHERE datname = current_database() AND query LIKE 'LISTEN%'`.execute(t.db);
+    await eventually(async () => !t.database.notifications.live);
+
+    // Announced to nobody: only reading the database finds it.
+    await other.query(`UPDATE items SET title = 'Unheard' WHERE id = $1`, [item.id]);
+    expect(JSON.parse((await get(`/api/items/${item.id}`)).body).title).toBe('Unheard');
+    expect(await queries.during(() => get(`/api/items/${item.id}`))).toBeGreaterThan(0);
+
+    await eventually(async () => t.database.notifications.live);
+    await get(`/api/items/${item.id}`);
+    expect(await queries.during(() => get(`/api/items/${item.id}`))).toBe(0);
+  });
+
+  it('a version changed without any announcement is read again within the recheck interval', async () => {
+    const first = await get('/api/items');
+    await other.query('UPDATE catalogue_version SET version = version + 1');
+    expect((await get('/api/items')).headers.etag).toBe(first.headers.etag);
+    t.clock.advance(5_000);
+    expect((await get('/api/items')).headers.etag).not.toBe(first.headers.etag);
+  });
+});

@@ -1,0 +1,39 @@
+import {
+  type Channel,
+  type ChannelListener,
+  listenerRegistry,
+  type Notifications,
+} from '../../src/db/notifications.js';
+
+/** Notifications a test delivers, drops and restores by hand. */
+export class FakeNotifications implements Notifications {
+  live = true;
+  private readonly registry = listenerRegistry();
+
+  async start(): Promise<void> {}
+
+  subscribe(channel: Channel, listener: ChannelListener): () => void {
+    return this.registry.add(channel, listener);
+  }
+
+  deliver(channel: Channel, payload = ''): void {
+    this.registry.deliver(channel, payload);
+  }
+
+  committedHere(): void {
+    this.registry.resetAll();
+  }
+
+  /** The connection dropped: nothing is delivered until `restore`. */
+  drop(): void {
+    this.live = false;
+    this.registry.resetAll();
+  }
+
+  restore(): void {
+    this.live = true;
+    this.registry.resetAll();
+  }
+
+  async close(): Promise<void> {}
+}
