@@ -44,13 +44,15 @@ function parseRemoveBackground(value: string): boolean {
 
 /**
  * Reads the submission form part by part. Each photo is checked and re-encoded
- * as it arrives, so at most one raw upload is held at a time, and nothing is
- * stored until the whole form has proved valid.
+ * while the next one is being received: one re-encode at a time, at most two raw
+ * uploads held, and nothing is stored until the whole form has proved valid.
  */
 export async function readIntakeForm(request: FastifyRequest): Promise<IntakeForm> {
   const errors = request.server.multipartErrors;
   const form: IntakeForm = { note: '', removeBackground: true, photos: [] };
   const seen = new Set<string>();
+  // The re-encode of the photo before the one being received.
+  let processing: Promise<void> = Promise.resolve();
   try {
     for await (const part of request.parts({
       limits: MULTIPART_LIMITS,
@@ -63,10 +65,17 @@ export async function readIntakeForm(request: FastifyRequest): Promise<IntakeFor
             part.fieldname,
           );
         }
-        const bytes = await part.toBuffer();
-        form.photos.push(
-          await processImage({ filename: part.filename, mimetype: part.mimetype, bytes }),
-        );
+        const file = {
+          filename: part.filename,
+          mimetype: part.mimetype,
+          bytes: await part.toBuffer(),
+        };
+        await processing;
+        processing = processImage(file).then((photo) => {
+          form.photos.push(photo);
+        });
+        // Its refusal is reported when awaited; until then it must not count as unhandled.
+        processing.catch(() => {});
         continue;
       }
       if (seen.has(part.fieldname))
@@ -96,6 +105,7 @@ export async function readIntakeForm(request: FastifyRequest): Promise<IntakeFor
         );
       }
     }
+    await processing;
   } catch (error) {
     if (error instanceof errors.FilesLimitError) throw tooManyFiles();
     if (error instanceof errors.RequestFileTooLargeError)

@@ -43,12 +43,18 @@ export function intakeService(ctx: Pick<AppContext, 'db'>, storage: MediaStorage
     async submit(linkId: number, form: IntakeForm): Promise<{ photos: number }> {
       const stored: string[] = [];
       try {
-        const photos: StoredPhoto[] = [];
-        for (const photo of form.photos) {
-          const path = await storage.put('items', photo.extension, photo.bytes);
-          stored.push(path);
-          photos.push({ path, width: photo.width, height: photo.height });
-        }
+        // Written side by side; every file that was written is known before any failure is raised.
+        const written = await Promise.allSettled(
+          form.photos.map((photo) => storage.put('items', photo.extension, photo.bytes)),
+        );
+        for (const result of written) if (result.status === 'fulfilled') stored.push(result.value);
+        const failed = written.find((result) => result.status === 'rejected');
+        if (failed) throw failed.reason;
+        const photos: StoredPhoto[] = form.photos.map((photo, i) => ({
+          path: stored[i]!,
+          width: photo.width,
+          height: photo.height,
+        }));
         await ctx.db.transaction().execute(async (trx) => {
           if (!(await links.claimSubmission(trx, linkId))) throw linkNotActive();
           await createSubmission(trx, {
