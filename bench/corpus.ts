@@ -5,9 +5,18 @@ import pg from 'pg';
 
 export interface Snapshot {
   etag: string;
-  contentType: string;
+  /** Every header of the answer but those node:http writes itself (date, connection, length). */
+  headers: Record<string, string>;
   body: string;
 }
+
+const WRITTEN_BY_NODE = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+]);
 
 export interface Corpus {
   groups: Record<'list' | 'item' | 'filters', string[]>;
@@ -96,7 +105,7 @@ export async function snapshot(base: string, urls: string[]): Promise<Record<str
     const res = await fetch(base + url);
     out[url] = {
       etag: res.headers.get('etag') ?? '',
-      contentType: res.headers.get('content-type') ?? '',
+      headers: Object.fromEntries([...res.headers].filter(([name]) => !WRITTEN_BY_NODE.has(name))),
       body: await res.text(),
     };
   }

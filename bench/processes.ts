@@ -4,6 +4,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 
+/**
+ * Our server as `npm start` runs it: the compiled build (`npm run build` first),
+ * so its memory and start-up are those of production, not of a TypeScript loader.
+ */
+export const SERVER = 'dist/server.js';
+
 export interface Target {
   name: string;
   base: string;
@@ -22,7 +28,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node [nodeArgs] --import tsx script` with the env given plus PORT, and waits for `readyPath` to answer. */
+/**
+ * Starts `node [nodeArgs] script` (with `--import tsx` for a .ts script) with the
+ * env given plus PORT, and waits for `readyPath` to answer.
+ */
 export async function startTarget(
   name: string,
   script: string,
@@ -31,7 +40,8 @@ export async function startTarget(
   nodeArgs: string[] = [],
 ): Promise<Target> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -11,7 +11,7 @@ import { buildCorpus, type Case, type Corpus, cases, type Snapshot, snapshot } f
 import { dropPostgres, seedPglite, seedPostgres } from './databases.js';
 import { explainShapes } from './explain.js';
 import { CONNECTIONS, load } from './load.js';
-import { startTarget, stopTarget, type Target } from './processes.js';
+import { SERVER, startTarget, stopTarget, type Target } from './processes.js';
 import { type ProfileSummary, summariseProfile } from './profile.js';
 import { rps, type SizeResult, table } from './report.js';
 import { runUpload, type UploadResult } from './upload.js';
@@ -73,7 +73,7 @@ async function measureSize(items: number, tmp: string, profileDir: string | null
   try {
     const oursPg = await startTarget(
       'ours-pg',
-      'src/server.ts',
+      SERVER,
       { DATABASE_URL: databaseUrl, DATA_DIR: seeded.dataDir },
       '/readyz',
     );
@@ -117,7 +117,7 @@ async function measureSize(items: number, tmp: string, profileDir: string | null
     if (pglite) {
       const oursPglite = await startTarget(
         'ours-pglite',
-        'src/server.ts',
+        SERVER,
         { DATA_DIR: pglite.dataDir },
         '/readyz',
       );
@@ -165,7 +165,7 @@ async function measureSize(items: number, tmp: string, profileDir: string | null
       // One CPU profile of our server under the /api/items load (anonymous list corpus).
       const profiled = await startTarget(
         'ours-pg-profiled',
-        'src/server.ts',
+        SERVER,
         { DATABASE_URL: databaseUrl, DATA_DIR: seeded.dataDir },
         '/readyz',
         ['--cpu-prof', '--cpu-prof-dir', profileDir],
@@ -216,7 +216,7 @@ async function main(): Promise<void> {
       if (measured.profile) profile = measured.profile;
       try {
         if (items === SIZES[0] && !values['no-upload']) {
-          upload = await runUpload(measured.databaseUrl, path.join(tmp, 'upload'), 3);
+          upload = await runUpload(measured.databaseUrl, path.join(tmp, 'upload'), 5);
           log('upload done');
         }
       } finally {

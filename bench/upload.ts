@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { mintToken } from '../src/auth/tokens.js';
 import { multipart } from '../test/support/images.js';
 import { cameraPhoto } from './camera-photo.js';
-import { rssMb, startTarget, stopTarget } from './processes.js';
+import { rssMb, SERVER, startTarget, stopTarget } from './processes.js';
 
 export interface UploadResult {
   rounds: number;
@@ -40,7 +40,7 @@ export async function runUpload(
 
   const server = await startTarget(
     'ours-upload',
-    'src/server.ts',
+    SERVER,
     { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
     '/readyz',
   );

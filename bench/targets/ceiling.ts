@@ -1,11 +1,12 @@
 // The ceiling: bare node:http answering the very bytes our server answered, from
-// memory. BENCH_SNAPSHOT names a JSON file of { url: { etag, contentType, body } }.
+// memory: the same headers (security headers, ETag, Cache-Control, type) and body.
+// BENCH_SNAPSHOT names a JSON file of { url: { etag, headers, body } }.
 import fs from 'node:fs';
 import http from 'node:http';
 
 interface Snapshot {
   etag: string;
-  contentType: string;
+  headers: Record<string, string>;
   body: string;
 }
 
@@ -14,7 +15,14 @@ const snapshots = JSON.parse(fs.readFileSync(process.env.BENCH_SNAPSHOT!, 'utf8'
   Snapshot
 >;
 const responses = new Map(
-  Object.entries(snapshots).map(([url, s]) => [url, { ...s, bytes: Buffer.from(s.body) }]),
+  Object.entries(snapshots).map(([url, s]) => {
+    const bytes = Buffer.from(s.body);
+    const { 'content-type': _type, ...notModified } = s.headers;
+    return [
+      url,
+      { etag: s.etag, bytes, notModified, ok: { ...s.headers, 'content-length': bytes.length } },
+    ];
+  }),
 );
 
 http
@@ -25,15 +33,9 @@ http
       return;
     }
     if (req.headers['if-none-match'] === found.etag) {
-      res.writeHead(304, { etag: found.etag }).end();
+      res.writeHead(304, found.notModified).end();
       return;
     }
-    res
-      .writeHead(200, {
-        'content-type': found.contentType,
-        'content-length': found.bytes.length,
-        etag: found.etag,
-      })
-      .end(found.bytes);
+    res.writeHead(200, found.ok).end(found.bytes);
   })
   .listen(Number(process.env.PORT), '127.0.0.1');
