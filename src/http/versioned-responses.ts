@@ -36,6 +36,7 @@ interface Entry {
 
 export function versionedResponses(maxEntries: number): VersionedResponses {
   const entries = new Map<string, Entry>();
+  const computing = new Map<string, { version: number; body: Promise<Buffer> }>();
 
   function remember(key: string, entry: Entry): void {
     if (maxEntries <= 0) return;
@@ -54,9 +55,28 @@ export function versionedResponses(maxEntries: number): VersionedResponses {
       if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
 
       let body = current?.body;
-      if (!body) {
+      if (!body && maxEntries <= 0) {
         body = Buffer.from(reply.serialize(await compute()) as string);
-        remember(key, { version, etag, body });
+      } else if (!body) {
+        // Requests that miss together share one computation: after a write under
+        // load, dozens would otherwise run the same query at once.
+        let pending = computing.get(key);
+        if (pending?.version !== version) {
+          const made = compute().then((value) => Buffer.from(reply.serialize(value) as string));
+          pending = { version, body: made };
+          computing.set(key, pending);
+          const settled = pending;
+          made.then(
+            (bytes) => {
+              if (computing.get(key) === settled) computing.delete(key);
+              remember(key, { version, etag, body: bytes });
+            },
+            () => {
+              if (computing.get(key) === settled) computing.delete(key);
+            },
+          );
+        }
+        body = await pending.body;
       }
       return reply.type('application/json; charset=utf-8').send(body);
     },

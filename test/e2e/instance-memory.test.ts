@@ -49,6 +49,18 @@ describe('storefront reads from memory', () => {
     expect(notModified.statusCode).toBe(304);
   });
 
+  it('computes a missed answer once for requests that arrive together', async () => {
+    await makeItem(t.db); // a new version: every cached answer is stale
+    const url = '/api/items?sort=price_asc';
+    let answers: Awaited<ReturnType<typeof get>>[] = [];
+    const sent = await queries.during(async () => {
+      answers = await Promise.all(Array.from({ length: 8 }, () => get(url)));
+    });
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(sent).toBe(2); // the version, then the list: not 8 of each
+  });
+
   it("sees this process's own write on the very next request", async () => {
     const admin = await adminClient(t.app);
     const item = await makeItem(t.db, { title: 'Own write' });
