@@ -117,3 +117,27 @@ export async function dropPostgres(databaseUrl: string): Promise<void> {
     await admin.end();
   }
 }
+
+/**
+ * Waits until no statement runs on the database (at most `maxMs`). A target that
+ * fell behind (the floor's uncached tag counts take 340 ms each at 100k) leaves
+ * queued statements running after its load stops; without this they would steal
+ * the CPU from whichever target is measured next.
+ */
+export async function settle(databaseUrl: string, maxMs = 30_000): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const until = Date.now() + maxMs;
+    while (Date.now() < until) {
+      const { rows } = await client.query<{ busy: number }>(
+        `SELECT count(*)::int AS busy FROM pg_stat_activity
+         WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+      );
+      if (rows[0]!.busy === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildCorpus, type Case, type Corpus, cases, type Snapshot, snapshot } from './corpus.js';
-import { dropPostgres, seedPglite, seedPostgres } from './databases.js';
+import { dropPostgres, seedPglite, seedPostgres, settle } from './databases.js';
 import { explainShapes } from './explain.js';
 import { CONNECTIONS, load } from './load.js';
 import { SERVER, startTarget, stopTarget, type Target } from './processes.js';
@@ -136,12 +136,14 @@ async function measureSize(items: number, tmp: string, profileDir: string | null
       result.failures[target.name] = {};
       // Warm-up: every request of every case, rotating, for two seconds.
       await load(target.base, { name: 'warm-up', requests: list.flatMap((c) => c.requests) }, 2);
+      await settle(databaseUrl);
     }
     log(`${items}: warmed up`);
     for (let round = 1; round <= ROUNDS; round++) {
       for (const { target, cases: list } of shuffle(driven)) {
         for (const c of list) {
           const r = await load(target.base, c, SECONDS);
+          await settle(databaseUrl);
           const rounds = result.closed[target.name]!;
           rounds[c.name] = [...(rounds[c.name] ?? []), r.rps];
           result.failures[target.name]![c.name] =
@@ -156,6 +158,7 @@ async function measureSize(items: number, tmp: string, profileDir: string | null
         const rate = rps(result, 'floor', c.name) / 2;
         if (!Number.isFinite(rate)) continue;
         const r = await load(target.base, c, RATE_SECONDS, rate);
+        await settle(databaseUrl);
         result.open[target.name]![c.name] = { rate, p50: r.p50, p99: r.p99, bad: r.bad + r.errors };
       }
     }
