@@ -60,6 +60,25 @@ export function listenerRegistry() {
   };
 }
 
+/** The interface over one back end's connection: whether it is live, how it starts and stops. */
+function notificationsOver(
+  registry: ReturnType<typeof listenerRegistry>,
+  connection: { isLive(): boolean; start(): Promise<void>; close(): Promise<void> },
+): Notifications {
+  return {
+    get live() {
+      return connection.isLive();
+    },
+    start: connection.start,
+    subscribe(channel, listener) {
+      void connection.start();
+      return registry.add(channel, listener);
+    },
+    committedHere: registry.resetAll,
+    close: connection.close,
+  };
+}
+
 const LISTEN_ALL = Object.values(CHANNELS)
   .map((channel) => `LISTEN ${channel}`)
   .join('; ');
@@ -128,16 +147,9 @@ export function postgresNotifications(
     return starting;
   }
 
-  return {
-    get live() {
-      return live;
-    },
+  return notificationsOver(registry, {
+    isLive: () => live,
     start,
-    subscribe(channel, listener) {
-      void start();
-      return registry.add(channel, listener);
-    },
-    committedHere: registry.resetAll,
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
@@ -151,7 +163,7 @@ export function postgresNotifications(
         await current.end().catch(() => {});
       }
     },
-  };
+  });
 }
 
 /**
@@ -182,20 +194,13 @@ export function pgliteNotifications(pglite: PGlite, pool: PostgresPool): Notific
     return starting;
   }
 
-  return {
-    get live() {
-      return live;
-    },
+  return notificationsOver(registry, {
+    isLive: () => live,
     start,
-    subscribe(channel, listener) {
-      void start();
-      return registry.add(channel, listener);
-    },
-    committedHere: registry.resetAll,
     async close() {
       await starting?.catch(() => {});
       stop();
       live = false;
     },
-  };
+  });
 }

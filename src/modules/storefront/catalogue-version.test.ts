@@ -9,6 +9,14 @@ function fakeDatabase(start = 1) {
   const state = { version: start, reads: 0, gate: null as Promise<void> | null };
   return {
     state,
+    /** Reads from now on wait until the returned function is called. */
+    hold(): () => void {
+      let open!: () => void;
+      state.gate = new Promise((resolve) => {
+        open = resolve;
+      });
+      return open;
+    },
     async read() {
       state.reads++;
       const seen = state.version;
@@ -89,10 +97,7 @@ describe('catalogue version in memory', () => {
 
   it('does not keep a read that began before its own write', async () => {
     const { database, notifications, version } = setup(7);
-    let open!: () => void;
-    database.state.gate = new Promise((resolve) => {
-      open = resolve;
-    });
+    const open = database.hold();
     const early = version.current(); // reads 7, still in flight
     database.state.version = 8;
     notifications.committedHere(); // the write committed meanwhile
@@ -105,10 +110,7 @@ describe('catalogue version in memory', () => {
 
   it('raises a read that began before an announcement to the announced version', async () => {
     const { database, notifications, version } = setup(7);
-    let open!: () => void;
-    database.state.gate = new Promise((resolve) => {
-      open = resolve;
-    });
+    const open = database.hold();
     const early = version.current(); // reads 7, still in flight
     notifications.deliver(CHANNELS.catalogue, '8');
     open();
