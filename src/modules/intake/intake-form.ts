@@ -107,6 +107,8 @@ export async function readIntakeForm(request: FastifyRequest): Promise<IntakeFor
     }
     await processing;
   } catch (error) {
+    // The re-encode in progress ends before the refusal does: no work outlives the request.
+    await processing.catch(() => {});
     if (error instanceof errors.FilesLimitError) throw tooManyFiles();
     if (error instanceof errors.RequestFileTooLargeError)
       throw fileTooLarge(
