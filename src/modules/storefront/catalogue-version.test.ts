@@ -119,6 +119,19 @@ describe('catalogue version in memory', () => {
     expect(database.state.reads).toBe(1);
   });
 
+  it('believes a lower version after memory was forgotten (a database restored from backup)', async () => {
+    const { database, notifications, version } = setup(50);
+    await version.current();
+    notifications.deliver(CHANNELS.catalogue, '50');
+    notifications.drop();
+    database.state.version = 40;
+    notifications.restore();
+    expect(await version.current()).toBe(40);
+    database.state.version = 41; // the next write must change what is served
+    notifications.committedHere();
+    expect(await version.current()).toBe(41);
+  });
+
   it('shares one read among concurrent callers', async () => {
     const { database, version } = setup(7);
     const all = await Promise.all([version.current(), version.current(), version.current()]);

@@ -27,8 +27,8 @@ export function catalogueVersion(
 ): CatalogueVersion {
   let known: number | null = null;
   let checkedAt = 0;
-  // The highest version ever announced: a read that began before that commit is
-  // raised to it rather than stored stale (versions only grow).
+  // The highest version announced since memory was last forgotten: a read that
+  // began before that commit is raised to it rather than stored stale.
   let heard = 0;
   // Bumped whenever memory is forgotten: a read begun before may predate a write.
   let epoch = 0;
@@ -37,6 +37,7 @@ export function catalogueVersion(
 
   const forget = () => {
     known = null;
+    heard = 0; // reads begun before now are discarded anyway (epoch), and a restored database may be lower
     pending = null;
     epoch++;
   };
