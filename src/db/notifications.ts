@@ -85,6 +85,10 @@ const LISTEN_ALL = Object.values(CHANNELS)
 
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
+// A connection that died without a reset (a dropped NAT entry, a half-open TCP
+// link) raises no error; a probe that fails or takes this long counts as lost.
+const HEARTBEAT_MS = 5_000;
+const QUERY_TIMEOUT_MS = 2_000;
 
 /**
  * One dedicated PostgreSQL connection (not from the pool: a pooled connection
@@ -101,8 +105,11 @@ export function postgresNotifications(
   let delay = RECONNECT_MIN_MS;
   let retry: NodeJS.Timeout | null = null;
   let starting: Promise<void> | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
 
   function lost(error?: Error): void {
+    if (heartbeat) clearInterval(heartbeat);
+    heartbeat = null;
     if (client === null) return;
     client.removeAllListeners();
     client.on('error', () => {}); // a late error on the abandoned client must not crash the process
@@ -122,7 +129,12 @@ export function postgresNotifications(
 
   function start(): Promise<void> {
     if (closed || client !== null) return starting ?? Promise.resolve();
-    const current = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+    const current = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: QUERY_TIMEOUT_MS,
+      keepAlive: true,
+    });
     client = current;
     current.on('error', (error) => lost(error));
     current.on('end', () => lost());
@@ -136,6 +148,12 @@ export function postgresNotifications(
         if (client !== current) return;
         live = true;
         delay = RECONNECT_MIN_MS;
+        heartbeat = setInterval(() => {
+          current.query('SELECT 1').catch((error: Error) => {
+            if (client === current) lost(error);
+          });
+        }, HEARTBEAT_MS);
+        heartbeat.unref();
         // Whatever was cached while nobody listened may be stale.
         registry.resetAll();
       } catch (error) {
@@ -153,6 +171,7 @@ export function postgresNotifications(
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
+      if (heartbeat) clearInterval(heartbeat);
       await starting;
       const current = client;
       client = null;

@@ -147,6 +147,23 @@ describe.runIf(onPostgres)('writes from another connection (PostgreSQL)', () => 
     expect(await queries.during(() => get(`/api/items/${item.id}`))).toBe(0);
   });
 
+  it('a listening connection that stops answering (no error, no reset) is noticed by its heartbeat', async () => {
+    const { rows } = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity
+      WHERE datname = current_database() AND query LIKE 'LISTEN%'`.execute(t.db);
+    const pid = rows[0]!.pid;
+    try {
+      process.kill(pid, 'SIGSTOP'); // the server process behind it freezes, as behind a dead link
+    } catch {
+      return; // PostgreSQL runs where this process cannot signal it: nothing to freeze
+    }
+    try {
+      await eventually(async () => !t.database.notifications.live, 15_000);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    await eventually(async () => t.database.notifications.live, 15_000);
+  }, 40_000);
+
   it('a version changed without any announcement is read again within the recheck interval', async () => {
     const first = await get('/api/items');
     await other.query('UPDATE catalogue_version SET version = version + 1');
