@@ -4,13 +4,16 @@ import type { PostgresPool, PostgresPoolClient } from 'kysely';
 const READ_ONLY = /^\s*(select|show|explain|begin|start transaction|savepoint|release|rollback)\b/i;
 const BEGIN = /^\s*(begin|start transaction)\b/i;
 const COMMIT = /^\s*(commit|end)\s*;?\s*$/i;
-const ROLLBACK = /^\s*rollback\s*;?\s*$/i;
+const ROLLBACK = /^\s*(rollback|abort)\s*;?\s*$/i;
 
 /**
  * Calls `onCommit` each time a write made through this pool is committed: after
  * a transaction's COMMIT if it wrote, or after a write outside one. This is how
  * the process's own writes reach what it keeps in memory at once, before the
  * database's notification for them arrives (it arrives a moment later).
+ * Judged from the statement's first word, so a SELECT of a function that writes,
+ * or EXPLAIN ANALYZE of a write, is not seen (nothing here sends either); a commit
+ * whose reply is lost is left to the notification.
  */
 export function reportCommittedWrites(pool: PostgresPool, onCommit: () => void): PostgresPool {
   return {
