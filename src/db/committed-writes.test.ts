@@ -46,6 +46,11 @@ describe('committed writes of this process', () => {
     ).toBe(1);
   });
 
+  it('after ABORT a write stands alone again, and is reported as it completes', async () => {
+    const statements = ['begin', 'insert into a values (1)', 'abort', 'insert into a values (2)'];
+    expect(await session(statements)).toBe(1);
+  });
+
   it('reports nothing for a read-only transaction or one rolled back', async () => {
     expect(await session(['begin', 'select 1', 'commit'])).toBe(0);
     expect(await session(['begin', 'insert into a values (1)', 'rollback'])).toBe(0);
