@@ -44,6 +44,3 @@ export async function optInToSoldNotifications(t: TestApp, customerId: number): 
     .where('id', '=', customerId)
     .execute();
 }
-
-export const itemRow = (t: TestApp, id: number) =>
-  t.db.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

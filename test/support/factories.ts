@@ -41,6 +41,10 @@ export interface ItemOptions {
   publishedAt?: Date | null;
 }
 
+/** An item's row as stored: to check what a request wrote, or that a refusal wrote nothing. */
+export const itemRow = (t: { db: Db }, id: number) =>
+  t.db.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
 /** An item with its tags and images; published (available) unless told otherwise. */
 export async function makeItem(db: Db, options: ItemOptions = {}) {
   const n = next();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
-import { makeCategory, makeItem, makeTag } from '../../../test/support/factories.js';
+import { itemRow, makeCategory, makeItem, makeTag } from '../../../test/support/factories.js';
 import type { ItemStatus } from '../../db/schema.js';
 
 let t: TestApp;
@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const row = (id: number) =>
-  t.db.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const row = (id: number) => itemRow(t, id);
 
 describe('GET /api/admin/items', () => {
   it('lists pending items too, and accepts status=pending (spec 4.2 rule 9)', async () => {

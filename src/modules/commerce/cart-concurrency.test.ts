@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
-import { addToCart, itemRow } from '../../../test/support/commerce.js';
+import { addToCart } from '../../../test/support/commerce.js';
 import { type MadeCustomer, makeCustomer } from '../../../test/support/customer-factories.js';
-import { makeItem } from '../../../test/support/factories.js';
+import { itemRow, makeItem } from '../../../test/support/factories.js';
 import { currentDatabaseUrl, raceOnRow } from '../../../test/support/row-lock-barrier.js';
 import { onPostgres } from '../../../test/support/test-database.js';
 import type { App } from '../../context.js';

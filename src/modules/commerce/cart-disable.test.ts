@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
-import { addToCart, checkout, itemRow, viewCart } from '../../../test/support/commerce.js';
+import { addToCart, checkout, viewCart } from '../../../test/support/commerce.js';
 import { makeCustomer } from '../../../test/support/customer-factories.js';
-import { makeItem } from '../../../test/support/factories.js';
+import { itemRow, makeItem } from '../../../test/support/factories.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof adminClient>>;

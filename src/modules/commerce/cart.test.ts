@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
-import { addToCart, itemRow, removeFromCart, viewCart } from '../../../test/support/commerce.js';
+import { addToCart, removeFromCart, viewCart } from '../../../test/support/commerce.js';
 import { makeCustomer, withSession } from '../../../test/support/customer-factories.js';
-import { makeItem } from '../../../test/support/factories.js';
+import { itemRow, makeItem } from '../../../test/support/factories.js';
 
 const HOLD_MS = 30 * 60_000;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
-import { addToCart, checkout, itemRow, viewCart } from '../../../test/support/commerce.js';
+import { addToCart, checkout, viewCart } from '../../../test/support/commerce.js';
 import { makeCustomer } from '../../../test/support/customer-factories.js';
-import { makeItem } from '../../../test/support/factories.js';
+import { itemRow, makeItem } from '../../../test/support/factories.js';
 import { paymentDeclined } from './payments.js';
 
 let t: TestApp;

@@ -5,7 +5,6 @@ import {
   addToCart,
   checkout,
   favorite,
-  itemRow,
   optInToSoldNotifications,
   removeFromCart,
 } from '../../../test/support/commerce.js';
@@ -14,7 +13,7 @@ import {
   type MadeCustomer,
   makeCustomer,
 } from '../../../test/support/customer-factories.js';
-import { makeItem } from '../../../test/support/factories.js';
+import { itemRow, makeItem } from '../../../test/support/factories.js';
 import { paymentDeclined } from './payments.js';
 
 let t: TestApp;

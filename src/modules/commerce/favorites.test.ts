@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
-import { favorite, itemRow } from '../../../test/support/commerce.js';
+import { favorite } from '../../../test/support/commerce.js';
 import { makeCustomer, withSession } from '../../../test/support/customer-factories.js';
-import { makeItem, makeTag } from '../../../test/support/factories.js';
+import { itemRow, makeItem, makeTag } from '../../../test/support/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import {
   uniqueEmail,
   withSession,
 } from '../../../../test/support/customer-factories.js';
-import { makeItem } from '../../../../test/support/factories.js';
+import { itemRow, makeItem } from '../../../../test/support/factories.js';
 import { mintToken } from '../../../auth/tokens.js';
 
 let t: TestApp;
@@ -32,9 +32,6 @@ async function customerWithName(
     .execute();
   return made;
 }
-
-const itemRow = (id: number) =>
-  t.db.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('GET /api/admin/customers', () => {
   it('shows one composed display name: both parts, either part, or else the address', async () => {
@@ -140,20 +137,20 @@ describe('POST /api/admin/customers/:id/disable (spec 3 Customer account)', () =
       .set({ sold_to: customer.id })
       .where('id', '=', bought.id)
       .execute();
-    const boughtBefore = await itemRow(bought.id);
+    const boughtBefore = await itemRow(t, bought.id);
 
     await admin('POST', `/api/admin/customers/${customer.id}/disable`);
 
-    expect(await itemRow(held.id)).toMatchObject({
+    expect(await itemRow(t, held.id)).toMatchObject({
       status: 'available',
       reserved_by: null,
       reserved_until: null,
     });
-    expect(await itemRow(heldByOther.id)).toMatchObject({
+    expect(await itemRow(t, heldByOther.id)).toMatchObject({
       status: 'reserved',
       reserved_by: other.id,
     });
-    expect(await itemRow(bought.id)).toEqual(boughtBefore);
+    expect(await itemRow(t, bought.id)).toEqual(boughtBefore);
   });
 
   it('ends the customer’s outstanding email tokens, so an old reset link stays dead', async () => {
@@ -204,7 +201,7 @@ describe('POST /api/admin/customers/:id/enable', () => {
     expect(res.json().status).toBe('active');
     const signedIn = await login(t, customer.email);
     expect(signedIn.statusCode).toBe(200);
-    expect(await itemRow(held.id)).toMatchObject({ status: 'available', reserved_by: null });
+    expect(await itemRow(t, held.id)).toMatchObject({ status: 'available', reserved_by: null });
     // The old cookie stays dead: its session was deleted, not suspended.
     expect(
       (
