@@ -8,7 +8,8 @@ async function session(statements: string[], failing?: string) {
   const client = {
     async query(text: string) {
       if (text === failing) throw new Error('refused');
-      return { rows: [] };
+      // A statement saying "nothing" changes no row, as a sweep that finds nothing.
+      return { rows: [], rowCount: text.includes('nothing') ? 0 : 1 };
     },
     release() {},
   } as unknown as PostgresPoolClient;
@@ -57,6 +58,13 @@ describe('committed writes of this process', () => {
     expect(
       await session(['begin', 'insert into a values (1)', 'rollback', 'begin', 'commit']),
     ).toBe(0);
+  });
+
+  it('reports nothing for a plain write that changed no row, in a transaction or not', async () => {
+    expect(await session(["update items set status = 'available' where 'nothing'"])).toBe(0);
+    expect(await session(['begin', "delete from tags where 'nothing'", 'commit'])).toBe(0);
+    // A WITH may have written in a part the row count does not show.
+    expect(await session(["with gone as (delete from tags) select 'nothing'"])).toBe(1);
   });
 
   it('reports nothing for a write the database refused', async () => {

@@ -5,6 +5,14 @@ const READ_ONLY = /^\s*(select|show|explain|begin|start transaction|savepoint|re
 const BEGIN = /^\s*(begin|start transaction)\b/i;
 const COMMIT = /^\s*(commit|end)\s*;?\s*$/i;
 const ROLLBACK = /^\s*(rollback|abort)\s*;?\s*$/i;
+// A plain INSERT, UPDATE or DELETE reports how many rows it changed; a WITH may
+// write in a part whose rows the count does not show.
+const PLAIN_WRITE = /^\s*(insert|update|delete)\b/i;
+
+/** False only when the statement surely changed nothing (a sweep that found no expired hold). */
+function changedRows(text: string, result: { rowCount?: number | null }): boolean {
+  return !(PLAIN_WRITE.test(text) && result.rowCount === 0);
+}
 
 /**
  * Calls `onCommit` each time a write made through this pool is committed: after
@@ -24,7 +32,7 @@ export function reportCommittedWrites(pool: PostgresPool, onCommit: () => void):
       // Kysely's connection uses only query() and release().
       return {
         async query(text: string, parameters: readonly unknown[]) {
-          const result = await client.query(text, parameters);
+          const result = (await client.query(text, parameters)) as { rowCount?: number | null };
           if (BEGIN.test(text)) {
             inTransaction = true;
             wrote = false;
@@ -35,7 +43,7 @@ export function reportCommittedWrites(pool: PostgresPool, onCommit: () => void):
           } else if (ROLLBACK.test(text)) {
             inTransaction = false;
             wrote = false;
-          } else if (!READ_ONLY.test(text)) {
+          } else if (!READ_ONLY.test(text) && changedRows(text, result)) {
             if (inTransaction) wrote = true;
             else onCommit();
           }
