@@ -107,14 +107,21 @@ export function postgresNotifications(
   let starting: Promise<void> | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
 
-  function lost(error?: Error): void {
+  /** Stops listening on the current client, if any, and ends it. */
+  function abandon(): Promise<void> {
     if (heartbeat) clearInterval(heartbeat);
     heartbeat = null;
-    if (client === null) return;
-    client.removeAllListeners();
-    client.on('error', () => {}); // a late error on the abandoned client must not crash the process
-    void client.end().catch(() => {});
+    const current = client;
     client = null;
+    if (!current) return Promise.resolve();
+    current.removeAllListeners();
+    current.on('error', () => {}); // a late error on the abandoned client must not crash the process
+    return current.end().catch(() => {});
+  }
+
+  function lost(error?: Error): void {
+    if (client === null) return;
+    void abandon();
     if (live) registry.resetAll();
     live = false;
     if (closed) return;
@@ -171,16 +178,9 @@ export function postgresNotifications(
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
-      if (heartbeat) clearInterval(heartbeat);
       await starting;
-      const current = client;
-      client = null;
       live = false;
-      if (current) {
-        current.removeAllListeners();
-        current.on('error', () => {});
-        await current.end().catch(() => {});
-      }
+      await abandon();
     },
   });
 }
