@@ -32,20 +32,3 @@ export async function storedFiles(dataDir: string): Promise<string[]> {
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
     .sort();
 }
-
-export async function countRows(db: Db) {
-  const count = async (table: 'items' | 'item_images' | 'item_drafts') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  return {
-    items: await count('items'),
-    images: await count('item_images'),
-    drafts: await count('item_drafts'),
-  };
-}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
+import { dbFingerprint } from '../../../test/support/db-fingerprint.js';
 import {
   gif,
   hasGpsPointer,
@@ -11,7 +12,7 @@ import {
   pixelBomb,
   png,
 } from '../../../test/support/images.js';
-import { countRows, makeUploadLink, storedFiles } from '../../../test/support/intake.js';
+import { makeUploadLink, storedFiles } from '../../../test/support/intake.js';
 
 let t: TestApp;
 let photo: Buffer;
@@ -182,13 +183,13 @@ describe('refusals from a usable link: status, code, and nothing created or stor
     messagePart?: string,
   ) {
     const link = await makeUploadLink(t.db);
-    const rowsBefore = await countRows(t.db);
+    const rowsBefore = await dbFingerprint(t.db);
     const filesBefore = await storedFiles(t.dataDir);
     const res = await submit(link.token, form);
     expect(res.statusCode).toBe(status);
     expect(res.json().error.code).toBe(code);
     if (messagePart) expect(res.json().error.message).toContain(messagePart);
-    expect(await countRows(t.db)).toEqual(rowsBefore);
+    expect(await dbFingerprint(t.db)).toEqual(rowsBefore);
     expect(await storedFiles(t.dataDir)).toEqual(filesBefore);
     expect(await linkCount(link.id)).toBe(0);
   }

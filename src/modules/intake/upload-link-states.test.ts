@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
+import { dbFingerprint } from '../../../test/support/db-fingerprint.js';
 import { jpeg, multipart } from '../../../test/support/images.js';
-import { countRows, makeUploadLink, storedFiles } from '../../../test/support/intake.js';
+import { makeUploadLink, storedFiles } from '../../../test/support/intake.js';
 
 let t: TestApp;
 let form: ReturnType<typeof multipart>;
@@ -64,7 +65,7 @@ describe('GET /api/upload-links/:token (read link)', () => {
 describe('POST /api/upload-links/:token/submissions for unusable links', () => {
   it('rules 1 and 6: unknown, revoked and used-up answer identically, and nothing touches storage', async () => {
     const links = await unusableLinks();
-    const rowsBefore = await countRows(t.db);
+    const rowsBefore = await dbFingerprint(t.db);
     const filesBefore = await storedFiles(t.dataDir);
     const answers = [];
     for (const token of Object.values(links)) {
@@ -74,9 +75,31 @@ describe('POST /api/upload-links/:token/submissions for unusable links', () => {
     expect(answers[0]!.statusCode).toBe(404);
     expect(answers[0]!.json().error.code).toBe('link_not_active');
     for (const answer of answers) expect(visible(answer)).toEqual(visible(answers[0]!));
-    expect(await countRows(t.db)).toEqual(rowsBefore);
+    expect(await dbFingerprint(t.db)).toEqual(rowsBefore);
     // And read and submit say the same thing.
     expect(answers[0]!.body).toBe((await read(links.unknown)).body);
+  });
+
+  it('rule 1: the link is resolved before the form is read, so a bad form to a dead link is still 404', async () => {
+    const { revoked } = await unusableLinks();
+    const photo = await jpeg();
+    const notAnImage = { filename: 'x.jpg', contentType: 'image/jpeg', bytes: Buffer.from('text') };
+    const sevenFiles = Array.from({ length: 7 }, (_, i) => ({
+      filename: `${i}.jpg`,
+      contentType: 'image/jpeg',
+      bytes: photo,
+    }));
+    for (const bad of [multipart({}, [notAnImage]), multipart({}, sevenFiles)]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/upload-links/${revoked}/submissions`,
+        headers: bad.headers,
+        payload: bad.payload,
+        remoteAddress: '198.51.100.11',
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('link_not_active');
+    }
   });
 
   it('refuses a link that a submission has just used up', async () => {
@@ -108,12 +131,12 @@ describe('throttling (spec 4.3 submit 7, read 2; spec 8)', () => {
     const link = await makeUploadLink(t.db, { maxSubmissions: null });
     const caller = '203.0.113.31';
     for (let i = 0; i < 30; i++) expect((await submit(link.token, caller)).statusCode).toBe(201);
-    const rowsBefore = await countRows(t.db);
+    const rowsBefore = await dbFingerprint(t.db);
     const throttled = await submit(link.token, caller);
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json().error.code).toBe('too_many_requests');
     expect((await submit('C'.repeat(43), caller)).statusCode).toBe(429);
-    expect(await countRows(t.db)).toEqual(rowsBefore);
+    expect(await dbFingerprint(t.db)).toEqual(rowsBefore);
     // Another caller still submits.
     expect((await submit(link.token, '203.0.113.32')).statusCode).toBe(201);
   });
