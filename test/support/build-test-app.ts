@@ -8,7 +8,6 @@ import { type AppDeps, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { App } from '../../src/context.js';
 import type { DatabaseHandle, Db } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import { LogCapture } from './capture-log.js';
 import { CaptureMail } from './capture-mail.js';
 import { FakeClock } from './fake-clock.js';
@@ -65,7 +64,6 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env });
   const database: TestDatabase = await createTestDatabase();
-  await migrateToLatest(database.handle.db);
   const { redis, nameSpace, cleanup } = await testRedis();
   const clock = new FakeClock();
   const logs = new LogCapture();

@@ -1,27 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
 import { digestToken } from '../../auth/tokens.js';
 
-const ADMIN = { email: 'boss@example.com', password: 'correct-horse-battery-staple' };
-
 let t: TestApp;
-let cookie: string;
+let admin: Awaited<ReturnType<typeof adminClient>>;
 beforeAll(async () => {
-  t = await buildTestApp({
-    env: { SHOP_ADMIN_EMAIL: ADMIN.email, SHOP_ADMIN_PASSWORD: ADMIN.password },
-  });
-  const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: ADMIN });
-  cookie = login.cookies.find((c) => c.name === 'shop_admin')!.value;
+  t = await buildTestApp({ env: ADMIN_ENV });
+  admin = await adminClient(t.app);
 });
 afterAll(() => t.close());
 
 const create = (payload: object, withCookie = true) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/admin/upload-links',
-    payload,
-    ...(withCookie ? { cookies: { shop_admin: cookie } } : {}),
-  });
+  withCookie
+    ? admin('POST', '/api/admin/upload-links', payload)
+    : t.app.inject({ method: 'POST', url: '/api/admin/upload-links', payload });
 
 describe('POST /api/admin/upload-links', () => {
   it('creates a link capped at 20 by default, shows the token and URL once, stores only the digest', async () => {
@@ -55,8 +48,8 @@ describe('POST /api/admin/upload-links', () => {
   it('sends the upload-link mail to the contact address, with the submit URL in it', async () => {
     const res = await create({ contact_email: 'maker@example.com' });
     const { url } = res.json();
-    await t.app.mailer.idle();
-    const sent = t.mail.messages.filter((message) => message.to.includes('maker@example.com'));
+    await t.mail.settle();
+    const sent = t.mail.to('maker@example.com');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain(url);
     expect(sent[0]!.html).toContain(url);
@@ -91,11 +84,7 @@ describe('POST /api/admin/upload-links', () => {
 describe('GET /api/admin/upload-links', () => {
   it('lists links with count, cap, revocation and contact, and never a token', async () => {
     const created = (await create({ contact_email: 'list@example.com' })).json();
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/upload-links',
-      cookies: { shop_admin: cookie },
-    });
+    const res = await admin('GET', '/api/admin/upload-links');
     expect(res.statusCode).toBe(200);
     const listed = res.json().upload_links.find((link: { id: number }) => link.id === created.id);
     expect(listed).toEqual({
@@ -114,11 +103,7 @@ describe('GET /api/admin/upload-links', () => {
 describe('POST /api/admin/upload-links/:id/revoke', () => {
   it('revokes: the link reads as not active afterwards', async () => {
     const created = (await create({ contact_email: 'r@example.com' })).json();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/upload-links/${created.id}/revoke`,
-      cookies: { shop_admin: cookie },
-    });
+    const res = await admin('POST', `/api/admin/upload-links/${created.id}/revoke`);
     expect(res.statusCode).toBe(200);
     expect(res.json().revoked_at).not.toBeNull();
     expect(
@@ -127,11 +112,7 @@ describe('POST /api/admin/upload-links/:id/revoke', () => {
   });
 
   it('answers 404 for an unknown link', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/upload-links/999999/revoke',
-      cookies: { shop_admin: cookie },
-    });
+    const res = await admin('POST', '/api/admin/upload-links/999999/revoke');
     expect(res.statusCode).toBe(404);
   });
 });
