@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { normaliseEmail } from '../auth/email.js';
 import { callerAddressKey } from './caller-address.js';
 import { tooManyRequests } from './errors.js';
 
@@ -40,7 +41,7 @@ export function byCallerAddress(request: FastifyRequest): string {
  */
 export function byCallerAndEmail(request: FastifyRequest): string {
   const body = request.body as { email?: unknown } | undefined;
-  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+  const email = typeof body?.email === 'string' ? normaliseEmail(body.email) : '';
   const hashed = createHash('sha256').update(email).digest('base64url');
   return `${callerAddressKey(request.ip)}|${hashed}`;
 }

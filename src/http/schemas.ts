@@ -1,8 +1,11 @@
-import { type ObjectOptions, type TProperties, Type } from '@sinclair/typebox';
+import { type ObjectOptions, type TProperties, type TSchema, Type } from '@sinclair/typebox';
 
 /** An object that refuses unknown properties (the contract: never silently dropped). */
 export const StrictObject = <T extends TProperties>(properties: T, options: ObjectOptions = {}) =>
   Type.Object(properties, { additionalProperties: false, ...options });
+
+/** A value or null (never absent). */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A positive database id in a path. */
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { slugify } from '../../modules/catalogue/slugs.js';
 import type { Db } from '../database.js';
 import { type SeededRandom, seededRandom } from './random.js';
 import { ADJECTIVES, CATEGORY_WORDS, CONDITIONS, MATERIALS, NOUNS } from './words.js';
@@ -32,12 +33,6 @@ export const DEFAULT_SHAPE: Omit<CatalogueShape, 'items' | 'imagePaths'> = {
 
 const BATCH = 5_000;
 const DAY_MS = 86_400_000;
-
-const slugify = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 async function seedCategories(
   db: Db,

@@ -1,5 +1,5 @@
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { DateTime, StrictObject } from '../../http/schemas.js';
+import { type Static, Type } from '@sinclair/typebox';
+import { DateTime, Nullable, StrictObject } from '../../http/schemas.js';
 
 // Surrounding spaces are allowed: the address is trimmed and lower-cased before
 // use (issue 4), so " Ann@Example.com " registers as ann@example.com.
@@ -86,8 +86,6 @@ export type CustomerResponse = Static<typeof CustomerResponse>;
 
 /** The same body for every address, known or not (spec 4.1). */
 export const ResetRequestResponse = Type.Object({ message: Type.String() });
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 const Consent = Type.Object({
   given: Type.Boolean(),

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { DateTime, Id, StrictObject } from '../../http/schemas.js';
+import { Price } from '../storefront/item-filters.js';
 import { Item, ItemImage } from '../storefront/items.schemas.js';
 
 /** The admin view of an item (contract: Admin item views). */
@@ -29,7 +30,6 @@ export const AdminItemList = Type.Object({
 
 const Title = Type.String({ minLength: 1, maxLength: 200 });
 const Description = Type.String({ maxLength: 10_000 });
-const Price = Type.Integer({ minimum: 0, maximum: 100_000_000, description: 'Cents' });
 const TagIds = Type.Array(Id, { maxItems: 50, uniqueItems: true });
 
 export const CreateItemBody = StrictObject({

@@ -2,13 +2,9 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { tagColour } from '../storefront/tag-colour.js';
+import { withColour } from '../storefront/tag-colour.js';
 import { slugify } from './slugs.js';
 
-const withColour = <T extends { slug: string }>(tag: T) => ({
-  ...tag,
-  colour: tagColour(tag.slug),
-});
 const tagExists = () => conflict('tag_exists', 'A tag with this slug already exists.', 'slug');
 
 export function tagsService(ctx: Pick<AppContext, 'db'>) {

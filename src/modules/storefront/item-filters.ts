@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { ItemStatus } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { Id, StrictObject } from '../../http/schemas.js';
+import { SLUG_PATTERN } from '../catalogue/slugs.js';
 
 /**
  * The one parser of item-list filters, shared by the storefront and the admin
@@ -22,9 +23,10 @@ export const DEFAULT_LIMIT = 24;
 export const MAX_LIMIT = 100;
 const MAX_TAGS = 20;
 const MAX_PRICE = 100_000_000; // one million in major units: far above any real item
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const SLUG = new RegExp(SLUG_PATTERN);
 
-const Price = Type.Integer({ minimum: 0, maximum: MAX_PRICE, description: 'Cents' });
+/** A price in cents, as every route takes it. */
+export const Price = Type.Integer({ minimum: 0, maximum: MAX_PRICE, description: 'Cents' });
 
 export const ItemListQuery = StrictObject({
   category: Type.Optional({

@@ -1,9 +1,7 @@
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import type { ItemStatus } from '../../db/schema.js';
-import { DateTime } from '../../http/schemas.js';
+import { DateTime, Nullable } from '../../http/schemas.js';
 import { ITEM_STATUSES } from './item-filters.js';
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const CategoryRef = Type.Object({
   id: Type.Integer(),

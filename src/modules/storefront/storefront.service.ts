@@ -3,7 +3,7 @@ import { notFound } from '../../http/errors.js';
 import { encodeCursor, type ItemFilters } from './item-filters.js';
 import { type ItemRow, itemsRepository } from './items.repository.js';
 import type { CategoryNode, Filters, Item } from './items.schemas.js';
-import { tagColour } from './tag-colour.js';
+import { withColour } from './tag-colour.js';
 
 export const mediaUrl = (path: string) => `/media/${path}`;
 
@@ -26,7 +26,7 @@ export function itemRowToItem(row: ItemRow): Item {
       height: image.height,
       position: image.position,
     })),
-    tags: row.tags.map((tag) => ({ ...tag, colour: tagColour(tag.slug) })),
+    tags: row.tags.map(withColour),
     created_at: row.created_at,
     published_at: row.published_at,
     sold_at: row.sold_at,
@@ -93,7 +93,7 @@ export function storefrontService(db: Db) {
       ]);
       return {
         categories: categoryTree(categories),
-        tags: tags.map((tag) => ({ ...tag, colour: tagColour(tag.slug) })),
+        tags: tags.map(withColour),
         price: { min: price.min, max: price.max },
       };
     },

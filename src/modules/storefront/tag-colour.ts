@@ -26,3 +26,9 @@ export function tagColour(slug: string): string {
   }
   return TAG_PALETTE[hash % TAG_PALETTE.length]!;
 }
+
+/** A tag as answered: with its colour. */
+export const withColour = <T extends { slug: string }>(tag: T) => ({
+  ...tag,
+  colour: tagColour(tag.slug),
+});
