@@ -75,8 +75,6 @@ function failureDetails(error: unknown) {
   };
 }
 
-type Mode = 'custom' | 'smtp' | 'file';
-
 /**
  * Mail through nodemailer: SMTP when SMTP_URL is set; otherwise each message is
  * written to DATA_DIR/mail as an .eml file and a log line names the file, so a
@@ -85,7 +83,8 @@ type Mode = 'custom' | 'smtp' | 'file';
 export function createMailer(options: MailerOptions): Mailer {
   const { config, log, clock } = options;
   const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-  const mode: Mode = options.transport ? 'custom' : config.smtpUrl ? 'smtp' : 'file';
+  // Without a transport or SMTP_URL, messages become .eml files.
+  const writesFiles = !options.transport && !config.smtpUrl;
   const transporter: Transporter = options.transport
     ? nodemailer.createTransport(options.transport)
     : config.smtpUrl
@@ -115,7 +114,7 @@ export function createMailer(options: MailerOptions): Mailer {
       html: mail.html,
       headers: { 'Auto-Submitted': 'auto-generated' },
     });
-    if (mode === 'file') {
+    if (writesFiles) {
       const file = await writeFile(mail, info.message as Buffer);
       log.info({ mail: { template: mail.template, file } }, `mail written to ${file}`);
     } else {

@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import type { CustomerTokenKind } from '../../db/schema.js';
 import type { OutgoingMail } from '../../mail/mailer.js';
 import { passwordResetMail } from '../../mail/templates/password-reset.js';
 import { renderMail } from '../../mail/templates/template.js';
@@ -21,30 +22,17 @@ export function accountLink(
   return `${config.publicBaseUrl.origin}/account/${page}#token=${token}`;
 }
 
-export function verificationMailFor(
+/** The mail that carries a fresh token of its kind to the page that uses it. */
+export function accountMailFor(
   config: Pick<Config, 'publicBaseUrl'>,
+  kind: CustomerTokenKind,
   customer: Recipient,
   token: string,
 ): OutgoingMail {
-  return {
-    to: customer.email,
-    ...renderMail(verificationMail, {
-      verifyUrl: accountLink(config, 'verify', token),
-      firstName: customer.first_name,
-    }),
-  };
-}
-
-export function passwordResetMailFor(
-  config: Pick<Config, 'publicBaseUrl'>,
-  customer: Recipient,
-  token: string,
-): OutgoingMail {
-  return {
-    to: customer.email,
-    ...renderMail(passwordResetMail, {
-      resetUrl: accountLink(config, 'reset', token),
-      firstName: customer.first_name,
-    }),
-  };
+  const firstName = customer.first_name;
+  const rendered =
+    kind === 'verify_email'
+      ? renderMail(verificationMail, { verifyUrl: accountLink(config, 'verify', token), firstName })
+      : renderMail(passwordResetMail, { resetUrl: accountLink(config, 'reset', token), firstName });
+  return { to: customer.email, ...rendered };
 }

@@ -32,10 +32,14 @@ export function accountsRoutes(
   resets: PasswordResetService,
 ): void {
   const secure = isHttps(ctx.config);
-  const startSession = (
+  /** Sets the new session's cookie and answers with the signed-in customer. */
+  const signedIn = <C>(
     reply: Parameters<typeof setSessionCookie>[0],
-    session: { token: string },
-  ) => setSessionCookie(reply, CUSTOMER_COOKIE, session.token, CUSTOMER_SESSION_MS, secure);
+    result: { customer: C; session: { token: string } },
+  ): C => {
+    setSessionCookie(reply, CUSTOMER_COOKIE, result.session.token, CUSTOMER_SESSION_MS, secure);
+    return result.customer;
+  };
 
   app.post(
     '/register',
@@ -49,12 +53,8 @@ export function accountsRoutes(
       config: { rateLimit: rateLimits.customerRegister, fieldErrorCodes: NAME_ERROR_CODES },
     },
     async (request, reply) => {
-      const { customer, session } = await accounts.register(
-        request.body,
-        request.cookies[CUSTOMER_COOKIE],
-      );
-      startSession(reply, session);
-      return reply.code(201).send(customer);
+      const result = await accounts.register(request.body, request.cookies[CUSTOMER_COOKIE]);
+      return reply.code(201).send(signedIn(reply, result));
     },
   );
 
@@ -70,13 +70,11 @@ export function accountsRoutes(
       config: { rateLimit: rateLimits.customerLogin },
     },
     async (request, reply) => {
-      const { customer, session } = await accounts.signIn(
-        request.body.email,
-        request.body.password,
-        request.cookies[CUSTOMER_COOKIE],
+      const { email, password } = request.body;
+      return signedIn(
+        reply,
+        await accounts.signIn(email, password, request.cookies[CUSTOMER_COOKIE]),
       );
-      startSession(reply, session);
-      return customer;
     },
   );
 
@@ -153,13 +151,11 @@ export function accountsRoutes(
       config: { fieldErrorCodes: { token: 'invalid_token' } },
     },
     async (request, reply) => {
-      const { customer, session } = await resets.complete(
-        request.body.token,
-        request.body.password,
-        request.cookies[CUSTOMER_COOKIE],
+      const { token, password } = request.body;
+      return signedIn(
+        reply,
+        await resets.complete(token, password, request.cookies[CUSTOMER_COOKIE]),
       );
-      startSession(reply, session);
-      return customer;
     },
   );
 }

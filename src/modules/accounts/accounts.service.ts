@@ -10,7 +10,7 @@ import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors
 import type { CustomerResponse, RegisterBody, UpdateMeBody } from './accounts.schemas.js';
 import { customerSessions } from './customer-sessions.js';
 import { customerTokensRepository } from './customer-tokens.repository.js';
-import { issueVerification } from './customer-tokens.service.js';
+import { issueAccountToken } from './customer-tokens.service.js';
 import { customersRepository } from './customers.repository.js';
 
 export type AccountsContext = Pick<AppContext, 'db' | 'clock' | 'random' | 'config' | 'mailer'>;
@@ -105,7 +105,7 @@ export function accountsService(ctx: AccountsContext) {
           .catch((error: unknown) => {
             throw isUniqueViolation(error) ? emailTaken() : error;
           });
-        const mail = await issueVerification(trx, ctx, customer, at);
+        const mail = await issueAccountToken(trx, ctx, customer, 'verify_email', at);
         const sessions = customerSessions(trx, ctx.random);
         await sessions.end(previousSession);
         const session = await sessions.create(customer.id, at);
@@ -163,7 +163,9 @@ export function accountsService(ctx: AccountsContext) {
           .catch((error: unknown) => {
             throw isUniqueViolation(error) ? emailTaken() : error;
           });
-        const mail = emailChanged ? await issueVerification(trx, ctx, customer, at) : null;
+        const mail = emailChanged
+          ? await issueAccountToken(trx, ctx, customer, 'verify_email', at)
+          : null;
         return { customer, mail };
       });
       if (mail) ctx.mailer.sendInBackground(mail);
@@ -194,7 +196,7 @@ export function accountsService(ctx: AccountsContext) {
         throw conflict('already_verified', 'This email address is already verified.');
       const mail = await ctx.db
         .transaction()
-        .execute((trx) => issueVerification(trx, ctx, current, now()));
+        .execute((trx) => issueAccountToken(trx, ctx, current, 'verify_email', now()));
       ctx.mailer.sendInBackground(mail);
     },
   };

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { CustomerTokenKind } from '../../db/schema.js';
 import type { OutgoingMail } from '../../mail/mailer.js';
-import { verificationMailFor } from './account-mail.js';
+import { accountMailFor } from './account-mail.js';
 import { customerTokensRepository } from './customer-tokens.repository.js';
 import { customersRepository } from './customers.repository.js';
 
@@ -13,7 +13,7 @@ import { customersRepository } from './customers.repository.js';
  * locked so two mints cannot both leave a live token. Returns the token, which
  * goes into the mail and nowhere else.
  */
-export async function mintCustomerToken(
+async function mintCustomerToken(
   trx: Db,
   random: RandomBytes,
   customerId: number,
@@ -30,15 +30,17 @@ export async function mintCustomerToken(
 
 /**
  * The supersede, mint and send sequence of spec 4.1, shared by registration,
- * email change and resend-verification. Runs inside the caller's transaction and
- * returns the rendered mail, which the caller sends after the commit (spec 6).
+ * email change, resend-verification and password reset. Runs inside the
+ * caller's transaction and returns the rendered mail, which the caller sends
+ * after the commit (spec 6).
  */
-export async function issueVerification(
+export async function issueAccountToken(
   trx: Db,
   deps: { config: Pick<Config, 'publicBaseUrl'>; random: RandomBytes },
   customer: { id: number; email: string; first_name: string | null },
+  kind: CustomerTokenKind,
   now: Date,
 ): Promise<OutgoingMail> {
-  const token = await mintCustomerToken(trx, deps.random, customer.id, 'verify_email', now);
-  return verificationMailFor(deps.config, customer, token);
+  const token = await mintCustomerToken(trx, deps.random, customer.id, kind, now);
+  return accountMailFor(deps.config, kind, customer, token);
 }

@@ -43,14 +43,6 @@ export function customersRepository(db: Db) {
       return (await query.executeTakeFirst()) !== undefined;
     },
 
-    findById(id: number): Promise<SignedInCustomer | undefined> {
-      return db
-        .selectFrom('customers')
-        .select(CUSTOMER_COLUMNS)
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
-
     async passwordHashOf(id: number): Promise<string | undefined> {
       const row = await db
         .selectFrom('customers')

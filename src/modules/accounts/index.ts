@@ -34,6 +34,7 @@ export function accountsModule(app: App, ctx: AppContext): void {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  accountsRoutes(app, ctx, accountsService(ctx), passwordResetService(ctx));
-  meRoutes(app, ctx, accountsService(ctx), accountDataService(ctx));
+  const accounts = accountsService(ctx);
+  accountsRoutes(app, ctx, accounts, passwordResetService(ctx));
+  meRoutes(app, ctx, accounts, accountDataService(ctx));
 }

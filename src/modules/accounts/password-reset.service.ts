@@ -1,5 +1,4 @@
 import { hashPassword } from '../../auth/passwords.js';
-import { passwordResetMailFor } from './account-mail.js';
 import {
   type AccountsContext,
   accountDisabled,
@@ -9,7 +8,7 @@ import {
 } from './accounts.service.js';
 import { customerSessions } from './customer-sessions.js';
 import { ALL_TOKEN_KINDS, customerTokensRepository } from './customer-tokens.repository.js';
-import { mintCustomerToken } from './customer-tokens.service.js';
+import { issueAccountToken } from './customer-tokens.service.js';
 import { customersRepository } from './customers.repository.js';
 
 /** The one body of every reset request, whether or not the address has an account (spec 4.1). */
@@ -29,10 +28,9 @@ export function passwordResetService(ctx: AccountsContext) {
       const customer = await customersRepository(ctx.db).findByEmail(email);
       if (!customer || customer.disabled_at) return;
       const at = ctx.clock.now();
-      const mail = await ctx.db.transaction().execute(async (trx) => {
-        const token = await mintCustomerToken(trx, ctx.random, customer.id, 'password_reset', at);
-        return passwordResetMailFor(ctx.config, customer, token);
-      });
+      const mail = await ctx.db
+        .transaction()
+        .execute((trx) => issueAccountToken(trx, ctx, customer, 'password_reset', at));
       ctx.mailer.sendInBackground(mail);
     },
 
