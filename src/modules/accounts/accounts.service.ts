@@ -8,6 +8,7 @@ import type { CustomersTable } from '../../db/schema.js';
 import type { SignedInCustomer } from '../../http/customer-guard.js';
 import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors.js';
 import type { CustomerResponse, RegisterBody, UpdateMeBody } from './accounts.schemas.js';
+import { shownWording } from './consent.js';
 import { customerSessions } from './customer-sessions.js';
 import { customerTokensRepository } from './customer-tokens.repository.js';
 import { issueAccountToken } from './customer-tokens.service.js';
@@ -59,7 +60,8 @@ function marketingConsent(
       );
     return {};
   }
-  if (given && text === undefined)
+  const wording = shownWording(text);
+  if (given && wording === null)
     throw badRequest(
       'consent_text_required',
       'Agreeing to marketing needs the exact wording that was shown (marketing_consent_text).',
@@ -67,7 +69,7 @@ function marketingConsent(
     );
   return {
     marketing_consent: given,
-    marketing_consent_text: text ?? null,
+    marketing_consent_text: wording,
     marketing_consent_at: now,
   };
 }

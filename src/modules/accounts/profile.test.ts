@@ -179,17 +179,23 @@ describe('PUT /api/customers/me', () => {
     });
   });
 
-  it('refuses consent without its wording with 400 consent_text_required and writes nothing', async () => {
-    const customer = await makeCustomer(t);
-    const res = await refusedWithoutWrites(customer.id, () =>
-      put(customer.cookie, { marketing_consent: true }),
-    );
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({
-      code: 'consent_text_required',
-      field: 'marketing_consent_text',
-    });
-  });
+  it.each([
+    ['missing', {}],
+    ['blank', { marketing_consent_text: '   ' }],
+  ])(
+    'refuses consent with its wording %s: 400 consent_text_required, nothing written',
+    async (_case, extra) => {
+      const customer = await makeCustomer(t);
+      const res = await refusedWithoutWrites(customer.id, () =>
+        put(customer.cookie, { marketing_consent: true, ...extra }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'consent_text_required',
+        field: 'marketing_consent_text',
+      });
+    },
+  );
 
   it('refuses wording without the consent flag with 400 invalid_body and writes nothing', async () => {
     const customer = await makeCustomer(t);

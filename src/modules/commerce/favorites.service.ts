@@ -3,6 +3,7 @@ import type { SignedInCustomer } from '../../http/customer-guard.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { CustomerResponse } from '../accounts/accounts.schemas.js';
 import { toCustomer } from '../accounts/accounts.service.js';
+import { shownWording } from '../accounts/consent.js';
 import { customersRepository } from '../accounts/customers.repository.js';
 import { itemsRepository } from '../storefront/items.repository.js';
 import type { Item } from '../storefront/items.schemas.js';
@@ -41,7 +42,7 @@ export function favoritesService(ctx: Pick<AppContext, 'db' | 'clock'>) {
       customer: SignedInCustomer,
       body: SoldNotificationsBody,
     ): Promise<CustomerResponse> {
-      const wording = body.consent_text?.trim() ? body.consent_text : null;
+      const wording = shownWording(body.consent_text);
       if (body.enabled && wording === null) {
         throw badRequest(
           'consent_text_required',
