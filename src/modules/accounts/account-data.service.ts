@@ -2,6 +2,7 @@ import { verifyPassword } from '../../auth/passwords.js';
 import { digestToken, isWellFormedToken } from '../../auth/tokens.js';
 import type { SignedInCustomer } from '../../http/customer-guard.js';
 import { forbidden } from '../../http/errors.js';
+import { cartRepository } from '../commerce/cart.repository.js';
 import { accountDataRepository } from './account-data.repository.js';
 import type { AccountExport } from './accounts.schemas.js';
 import type { AccountsContext } from './accounts.service.js';
@@ -72,7 +73,7 @@ export function accountDataService(ctx: Pick<AccountsContext, 'db' | 'clock'>) {
       await ctx.db.transaction().execute(async (trx) => {
         const repository = customersRepository(trx);
         await repository.lockById(customer.id);
-        await repository.releaseReservationsOf(customer.id, at);
+        await cartRepository(trx).releaseAllOf(customer.id, at);
         await repository.delete(customer.id);
       });
     },

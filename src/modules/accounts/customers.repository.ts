@@ -118,20 +118,5 @@ export function customersRepository(db: Db) {
         .where('expires_at', '<=', now)
         .execute();
     },
-
-    /**
-     * Puts the customer's reserved items back on sale. Only rows still reserved by
-     * them are touched, so a sold item is never changed (spec 3).
-     */
-    async releaseReservationsOf(customerId: number, now: Date): Promise<number[]> {
-      const rows = await db
-        .updateTable('items')
-        .set({ status: 'available', reserved_by: null, reserved_until: null, updated_at: now })
-        .where('status', '=', 'reserved')
-        .where('reserved_by', '=', customerId)
-        .returning('id')
-        .execute();
-      return rows.map((row) => row.id);
-    },
   };
 }

@@ -87,6 +87,22 @@ export function cartRepository(db: Db) {
       return row !== undefined;
     },
 
+    /**
+     * Every item the customer holds goes back on sale, expired holds included
+     * (disable, account deletion). Only rows still reserved by them are touched,
+     * so a sold item is never changed (spec 3).
+     */
+    async releaseAllOf(customerId: number, now: Date): Promise<number[]> {
+      const rows = await db
+        .updateTable('items')
+        .set(released(now))
+        .where('status', '=', 'reserved')
+        .where('reserved_by', '=', customerId)
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     /** Checkout: every live hold of the buyer becomes theirs, sold (spec 3: reserved → sold). */
     sellHeld(customerId: number, now: Date) {
       return db

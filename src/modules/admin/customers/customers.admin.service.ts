@@ -5,7 +5,7 @@ import {
   ALL_TOKEN_KINDS,
   customerTokensRepository,
 } from '../../accounts/customer-tokens.repository.js';
-import { customersRepository } from '../../accounts/customers.repository.js';
+import { cartRepository } from '../../commerce/cart.repository.js';
 import { adminCustomersRepository } from './customers.admin.repository.js';
 
 const encodeCursor = (id: number) => Buffer.from(String(id)).toString('base64url');
@@ -65,7 +65,7 @@ export function adminCustomersService(ctx: Pick<AppContext, 'db' | 'clock' | 'ra
       await ctx.db.transaction().execute(async (trx) => {
         if (!(await customers.disable(trx, id, now))) throw notFound('No such customer.');
         await customerSessions(trx, ctx.random).endAllOf(id);
-        await customersRepository(trx).releaseReservationsOf(id, now);
+        await cartRepository(trx).releaseAllOf(id, now);
         await customerTokensRepository(trx).supersede(id, ALL_TOKEN_KINDS, now);
       });
       return row(id);
