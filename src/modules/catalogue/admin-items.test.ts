@@ -29,6 +29,34 @@ describe('GET /api/admin/items', () => {
     );
   });
 
+  it('shows what admin views add: price_source, the intake draft, has_original per image (contract)', async () => {
+    const item = await makeItem(t.db, { status: 'pending', title: 'Drafted vase', images: 2 });
+    const [first] = await t.db
+      .selectFrom('item_images')
+      .select('id')
+      .where('item_id', '=', item.id)
+      .orderBy('position')
+      .execute();
+    await t.db
+      .updateTable('item_images')
+      .set({ original_image_path: 'items/original.jpg' })
+      .where('id', '=', first!.id)
+      .execute();
+    await t.db
+      .insertInto('item_drafts')
+      .values({ item_id: item.id, note: 'Blue glass', remove_background: false })
+      .execute();
+    const listed = (await admin('GET', '/api/admin/items?q=drafted')).json().items;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      id: item.id,
+      price_source: 'default',
+      draft: { note: 'Blue glass', state: 'queued', remove_background: false },
+      images: [{ has_original: true }, { has_original: false }],
+    });
+    expect(listed[0].draft.created_at).toEqual(expect.any(String));
+  });
+
   it('refuses malformed filters with the same 400s as the storefront', async () => {
     const res = await admin('GET', '/api/admin/items?min_price=-1');
     expect(res.statusCode).toBe(400);
@@ -257,7 +285,7 @@ describe('item status transitions (spec 3)', () => {
     expect((await admin('POST', `/api/admin/items/999999/${action}`)).statusCode).toBe(404);
   });
 
-  it('mark sold is announced after the commit (the hook checkout shares)', async () => {
+  it('mark sold is announced through the sale hook checkout shares, with no buyer', async () => {
     const item = await makeItem(t.db);
     t.logs.clear();
     await admin('POST', `/api/admin/items/${item.id}/mark-sold`);
