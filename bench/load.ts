@@ -40,8 +40,3 @@ export async function load(
     bad: Math.max(0, total - ok),
   };
 }
-
-export const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};

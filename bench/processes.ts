@@ -2,7 +2,7 @@
 // it answers, sample its RSS, stop it by its own pid.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../test/support/free-port.js';
 
 /**
  * Our server as `npm start` runs it: the compiled build (`npm run build` first),
@@ -15,17 +15,6 @@ export interface Target {
   base: string;
   child: ChildProcess;
   stderr: string[];
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

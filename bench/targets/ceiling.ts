@@ -3,12 +3,7 @@
 // BENCH_SNAPSHOT names a JSON file of { url: { etag, headers, body } }.
 import fs from 'node:fs';
 import http from 'node:http';
-
-interface Snapshot {
-  etag: string;
-  headers: Record<string, string>;
-  body: string;
-}
+import type { Snapshot } from '../corpus.js';
 
 const snapshots = JSON.parse(fs.readFileSync(process.env.BENCH_SNAPSHOT!, 'utf8')) as Record<
   string,

@@ -1,11 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../support/free-port.js';
 
 const run = promisify(execFile);
 
@@ -17,17 +17,6 @@ const root = path.resolve(import.meta.dirname, '../..');
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const { DATABASE_URL, REDIS_URL, SMTP_URL, ...rest } = process.env;
   return { ...rest, ...extra };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<Response> {
