@@ -67,6 +67,24 @@ export function customerTokensRepository(db: Db) {
     },
 
     /**
+     * Whether this token, live or not, was issued to an account that is now
+     * disabled: disabling ends its tokens, yet completing one must still say why
+     * (contract: 403 account_disabled rather than 400 invalid_token).
+     */
+    async issuedToDisabled(kind: CustomerTokenKind, token: string): Promise<boolean> {
+      if (!isWellFormedToken(token)) return false;
+      const row = await db
+        .selectFrom('customer_tokens')
+        .innerJoin('customers', 'customers.id', 'customer_tokens.customer_id')
+        .select('customer_tokens.id')
+        .where('customer_tokens.token_digest', '=', digestToken(token))
+        .where('customer_tokens.kind', '=', kind)
+        .where('customers.disabled_at', 'is not', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
      * Uses a token up in one guarded statement, so of two concurrent uses only one
      * gets the row back (conventions: races are decided by the database).
      * Unknown, used, expired and superseded tokens all give null.

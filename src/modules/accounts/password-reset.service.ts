@@ -46,7 +46,10 @@ export function passwordResetService(ctx: AccountsContext) {
       // A cheap look first: this route has no rate limit (spec 8), so a made-up
       // token must not cost Argon2 work.
       const owner = await tokens.peek('password_reset', token, ctx.clock.now());
-      if (owner === null) throw invalidToken();
+      if (owner === null) {
+        if (await tokens.issuedToDisabled('password_reset', token)) throw accountDisabled();
+        throw invalidToken();
+      }
       const passwordHash = await hashPassword(password);
 
       const at = ctx.clock.now();

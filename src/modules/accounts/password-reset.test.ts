@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
 import { tokenInMail } from '../../../test/support/capture-mail.js';
 import {
   accountRowCounts,
-  disable,
   login,
   type MadeCustomer,
   makeCustomer,
@@ -273,7 +273,11 @@ describe('POST /api/customers/password-reset/complete (spec 3 Tokens)', () => {
   it('disabled account: a token issued before the disable mints nothing and changes nothing (403 account_disabled)', async () => {
     const customer = await makeCustomer(t, { verified: false });
     const token = await resetToken(customer);
-    await disable(t, customer.id);
+    // The real disable, which also ends the customer's outstanding tokens.
+    const admin = await adminClient(await t.sibling(ADMIN_ENV));
+    expect((await admin('POST', `/api/admin/customers/${customer.id}/disable`)).statusCode).toBe(
+      200,
+    );
     const before = { row: await customerRow(customer.id), tokens: await tokensOf(customer.id) };
     const sessionsBefore = await sessionCount(customer.id);
     const res = await complete(token);
