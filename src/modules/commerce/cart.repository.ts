@@ -62,18 +62,6 @@ export function cartRepository(db: Db) {
         .execute();
     },
 
-    /** The customer's live holds, in the order the items were created. */
-    heldBy(customerId: number, now: Date) {
-      return db
-        .selectFrom('items')
-        .select(['id', 'reserved_until'])
-        .where('status', '=', 'reserved')
-        .where('reserved_by', '=', customerId)
-        .where('reserved_until', '>', now)
-        .orderBy('id')
-        .execute();
-    },
-
     /** Back to available; only the caller's own hold is touched. */
     async release(customerId: number, itemId: number, now: Date): Promise<boolean> {
       const row = await db

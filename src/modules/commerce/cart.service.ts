@@ -22,11 +22,10 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer) {
   const holdMs = ctx.config.cartHoldMinutes * MINUTE_MS;
 
   async function view(customer: SignedInCustomer): Promise<CartResponse> {
-    const held = await carts.heldBy(customer.id, ctx.clock.now());
-    const rows = await items.listByIds(held.map((hold) => hold.id));
-    const deadlines = held.map((hold) => hold.reserved_until!.getTime());
+    const held = await items.heldBy(customer.id, ctx.clock.now());
+    const deadlines = held.map((hold) => hold.reserved_until.getTime());
     return {
-      items: rows.map(itemRowToItem),
+      items: held.map(itemRowToItem),
       reserved_until: deadlines.length > 0 ? new Date(Math.min(...deadlines)) : null,
     };
   }

@@ -33,20 +33,6 @@ export function favoritesRepository(db: Db) {
         .execute();
     },
 
-    /** Newest favorite first; a favorite whose item went pending is kept but not listed. */
-    async visibleItemIdsOf(customerId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('favorites as f')
-        .innerJoin('items as i', 'i.id', 'f.item_id')
-        .select('i.id')
-        .where('f.customer_id', '=', customerId)
-        .where('i.status', '<>', 'pending')
-        .orderBy('f.created_at', 'desc')
-        .orderBy('i.id', 'desc')
-        .execute();
-      return rows.map((row) => row.id);
-    },
-
     /**
      * Who hears that these items sold (spec 6, favorite sold): customers who
      * favorited one, opted in to sold notifications and are not disabled, never

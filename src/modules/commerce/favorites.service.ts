@@ -28,9 +28,7 @@ export function favoritesService(ctx: Pick<AppContext, 'db' | 'clock'>) {
     remove: (customer: SignedInCustomer, itemId: number) => favorites.remove(customer.id, itemId),
 
     async list(customer: SignedInCustomer): Promise<{ items: Item[] }> {
-      const ids = await favorites.visibleItemIdsOf(customer.id);
-      const rows = await items.listByIds(ids);
-      return { items: rows.map(itemRowToItem) };
+      return { items: (await items.favoritesOf(customer.id)).map(itemRowToItem) };
     },
 
     /**

@@ -165,13 +165,31 @@ export function itemsRepository(db: Db) {
       return row?.status;
     },
 
-    /** Visible (non-pending) items among `ids`, in the order given: favorites and the cart. */
-    async listByIds(ids: number[]): Promise<ItemRow[]> {
-      if (ids.length === 0) return [];
+    /**
+     * The customer's live holds as items, in the order the items were created,
+     * each with its deadline: the cart in one statement.
+     */
+    async heldBy(
+      customerId: number,
+      now: Date,
+    ): Promise<Array<ItemRow & { reserved_until: Date }>> {
       return (await baseQuery(db, false)
-        .where('i.id', 'in', ids)
+        .select('i.reserved_until')
+        .where('i.status', '=', 'reserved')
+        .where('i.reserved_by', '=', customerId)
+        .where('i.reserved_until', '>', now)
+        .orderBy('i.id')
+        .execute()) as Array<ItemRow & { reserved_until: Date }>;
+    },
+
+    /** Newest favorite first; a favorite whose item went pending is kept but not listed. */
+    async favoritesOf(customerId: number): Promise<ItemRow[]> {
+      return (await baseQuery(db, false)
+        .innerJoin('favorites as f', 'f.item_id', 'i.id')
+        .where('f.customer_id', '=', customerId)
         .where('i.status', '<>', 'pending')
-        .orderBy(sql`array_position(${sql.val(ids)}::int[], i.id)`)
+        .orderBy('f.created_at', 'desc')
+        .orderBy('i.id', 'desc')
         .execute()) as ItemRow[];
     },
 
