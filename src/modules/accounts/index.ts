@@ -1,6 +1,7 @@
 import type { App, AppContext } from '../../context.js';
 import type { Notifications } from '../../db/notifications.js';
 import { installCustomerSessionHook } from '../../http/customer-guard.js';
+import { answersNeverStored } from '../../http/no-store.js';
 import { accountDataService } from './account-data.service.js';
 import { accountsRoutes } from './accounts.routes.js';
 import { accountsService } from './accounts.service.js';
@@ -31,9 +32,7 @@ export function installCustomerSessions(
 /** Everything under /api/customers but favorites and sold notifications (the commerce issue's). */
 export function accountsModule(app: App, ctx: AppContext): void {
   // Account answers are personal, and several set or clear the session cookie: never cache them.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  answersNeverStored(app);
   const accounts = accountsService(ctx);
   accountsRoutes(app, ctx, accounts, passwordResetService(ctx));
   meRoutes(app, ctx, accounts, accountDataService(ctx));

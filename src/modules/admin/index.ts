@@ -1,5 +1,6 @@
 import type { App, AppContext } from '../../context.js';
 import { adminGuard } from '../../http/admin-guard.js';
+import { answersNeverStored } from '../../http/no-store.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { catalogueAdminRoutes } from '../catalogue/index.js';
 import type { SaleAnnouncer } from '../commerce/sales.js';
@@ -20,9 +21,7 @@ export async function adminModule(
 ): Promise<void> {
   const auth = adminAuthService(ctx);
   // Admin answers carry customers' personal data and one-time tokens: no cache may keep them.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  answersNeverStored(app);
   adminLoginRoute(app, ctx, auth);
   await app.register(async (guarded: App) => {
     guarded.decorateRequest('adminId', null);

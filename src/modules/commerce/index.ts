@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { App, AppContext } from '../../context.js';
+import { answersNeverStored } from '../../http/no-store.js';
 import { cartRoutes } from './cart.routes.js';
 import { cartService } from './cart.service.js';
 import { type CartJobs, cartJobs, JOB_INTERVALS_MS } from './cart-jobs.service.js';
@@ -25,9 +26,7 @@ declare module 'fastify' {
  */
 export function commerceModule(app: App, ctx: AppContext, sales: SaleAnnouncer): void {
   // Every answer here is personal: never cached (as the accounts module does).
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  answersNeverStored(app);
   favoritesRoutes(app, favoritesService(ctx));
   cartRoutes(app, cartService(ctx, sales));
 }
