@@ -34,6 +34,10 @@ export function sessionStore(db: Db, options: SessionStoreOptions): SessionStore
     async create(ownerId, now) {
       const { token, digest } = mintToken(options.random);
       const expiresAt = new Date(now.getTime() + options.lifetimeMs);
+      // The owner's sessions that ran out go as a new one starts: rows do not pile up.
+      await sql`DELETE FROM ${table} WHERE ${owner} = ${ownerId} AND expires_at <= ${now}`.execute(
+        db,
+      );
       await sql`INSERT INTO ${table} (${owner}, token_digest, created_at, expires_at)
                 VALUES (${ownerId}, ${digest}, ${now}, ${expiresAt})`.execute(db);
       return { token, expiresAt };

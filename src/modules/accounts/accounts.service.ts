@@ -130,7 +130,6 @@ export function accountsService(ctx: AccountsContext) {
       const session = await ctx.db.transaction().execute(async (trx) => {
         const sessions = customerSessions(trx, ctx.random);
         await sessions.end(previousSession);
-        await customersRepository(trx).deleteExpiredSessionsOf(row.id, at);
         return sessions.create(row.id, at);
       });
       const { password_hash: _, ...customer } = row;

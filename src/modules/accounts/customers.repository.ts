@@ -109,14 +109,5 @@ export function customersRepository(db: Db) {
     async delete(id: number): Promise<void> {
       await db.deleteFrom('customers').where('id', '=', id).execute();
     },
-
-    /** Housekeeping at sign-in: sessions past their 30 days are useless rows. */
-    async deleteExpiredSessionsOf(customerId: number, now: Date): Promise<void> {
-      await db
-        .deleteFrom('customer_sessions')
-        .where('customer_id', '=', customerId)
-        .where('expires_at', '<=', now)
-        .execute();
-    },
   };
 }

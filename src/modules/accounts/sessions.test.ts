@@ -38,6 +38,17 @@ const sessionsOf = (customerId: number) =>
     .execute();
 
 describe('POST /api/customers/login', () => {
+  it('a new session clears the customer’s sessions that ran out, and only those', async () => {
+    const customer = await makeCustomer(t); // one session, 30 days
+    t.clock.advance(31 * DAY_MS);
+    const live = sessionCookie(await login(t, customer.email));
+    expect((await sessionsOf(customer.id)).map((row) => row.token_digest)).toEqual([
+      digestToken(live),
+    ]);
+    expect((await login(t, customer.email)).statusCode).toBe(200);
+    expect(await sessionsOf(customer.id)).toHaveLength(2);
+  });
+
   it('signs in with 200 and the customer object, and sets shop_session for 30 days with no-store', async () => {
     const customer = await makeCustomer(t);
     const res = await login(t, customer.email);
