@@ -22,7 +22,6 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 export interface ProcessedImage {
   bytes: Buffer;
   extension: string;
-  mimeType: AllowedType;
   width: number;
   height: number;
 }
@@ -71,7 +70,7 @@ export async function processImage(file: {
       .rotate()
       .toFormat(sharpFormat)
       .toBuffer({ resolveWithObject: true });
-    return { bytes: data, extension, mimeType: type, width: info.width, height: info.height };
+    return { bytes: data, extension, width: info.width, height: info.height };
   } catch (error) {
     if (error instanceof AppError) throw error;
     const message = error instanceof Error ? error.message : '';

@@ -54,9 +54,8 @@ export async function readIntakeForm(request: FastifyRequest): Promise<IntakeFor
   // The re-encode of the photo before the one being received.
   let processing: Promise<void> = Promise.resolve();
   try {
-    for await (const part of request.parts({
-      limits: MULTIPART_LIMITS,
-    }) as AsyncIterable<Multipart>) {
+    // The limits are the plugin's, registered with the route (MULTIPART_LIMITS).
+    for await (const part of request.parts() as AsyncIterable<Multipart>) {
       if (part.type === 'file') {
         if (part.fieldname !== 'photos') {
           throw badRequest(
