@@ -3,11 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { sessionStore } from '../src/auth/session-store.js';
 import { cryptoRandomBytes } from '../src/auth/tokens.js';
-import { type Db, openDatabase } from '../src/db/database.js';
+import { type DatabaseHandle, type Db, openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { type CatalogueShape, seedCatalogue } from '../src/db/seed/catalogue-seed.js';
+import { customerSessions } from '../src/modules/accounts/customer-sessions.js';
 
 export const SERVER_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -56,18 +56,26 @@ async function seedInto(db: Db, items: number): Promise<string> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { token } = await sessionStore(db, {
-    table: 'customer_sessions',
-    ownerColumn: 'customer_id',
-    lifetimeMs: 86_400_000,
-    random: cryptoRandomBytes,
-  }).create(customer.id, now);
+  const { token } = await customerSessions(db, cryptoRandomBytes).create(customer.id, now);
   return token;
 }
 
-const quiet = { error: () => {}, warn: () => {}, info: () => {} } as unknown as Parameters<
-  typeof openDatabase
->[0]['log'];
+const quiet = { error: () => {}, warn: () => {} };
+
+/** Migrates and seeds an opened database, then closes it. */
+async function seedAndClose(
+  database: DatabaseHandle,
+  items: number,
+  where: Pick<Seeded, 'databaseUrl' | 'dataDir'>,
+  started: number,
+): Promise<Seeded> {
+  try {
+    const cookie = await seedInto(database.db, items);
+    return { ...where, cookie, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await database.close();
+  }
+}
 
 export async function seedPostgres(items: number, dataDir: string): Promise<Seeded> {
   const started = performance.now();
@@ -79,32 +87,14 @@ export async function seedPostgres(items: number, dataDir: string): Promise<Seed
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.href, pgliteDir: null, log: quiet });
-  try {
-    const cookie = await seedInto(database.db, items);
-    return {
-      databaseUrl: url.href,
-      dataDir,
-      cookie,
-      seconds: (performance.now() - started) / 1000,
-    };
-  } finally {
-    await database.close();
-  }
+  return seedAndClose(database, items, { databaseUrl: url.href, dataDir }, started);
 }
 
 export async function seedPglite(items: number, dataDir: string): Promise<Seeded> {
   const started = performance.now();
-  const database = await openDatabase({
-    databaseUrl: null,
-    pgliteDir: path.join(dataDir, 'db'),
-    log: quiet,
-  });
-  try {
-    const cookie = await seedInto(database.db, items);
-    return { databaseUrl: null, dataDir, cookie, seconds: (performance.now() - started) / 1000 };
-  } finally {
-    await database.close();
-  }
+  const pgliteDir = path.join(dataDir, 'db');
+  const database = await openDatabase({ databaseUrl: null, pgliteDir, log: quiet });
+  return seedAndClose(database, items, { databaseUrl: null, dataDir }, started);
 }
 
 export async function dropPostgres(databaseUrl: string): Promise<void> {

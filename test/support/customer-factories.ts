@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { hashPassword } from '../../src/auth/passwords.js';
-import { sessionStore } from '../../src/auth/session-store.js';
 import { cryptoRandomBytes } from '../../src/auth/tokens.js';
+import { customerSessions } from '../../src/modules/accounts/customer-sessions.js';
 import type { TestApp } from './build-test-app.js';
 
 /** A password that passes the policy (not among the common ones). */
@@ -109,12 +109,7 @@ export async function makeCustomer(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { token } = await sessionStore(t.db, {
-    table: 'customer_sessions',
-    ownerColumn: 'customer_id',
-    lifetimeMs: 30 * 24 * 60 * 60 * 1000,
-    random: cryptoRandomBytes,
-  }).create(row.id, now);
+  const { token } = await customerSessions(t.db, cryptoRandomBytes).create(row.id, now);
   return { id: row.id, email, password: PASSWORD, cookie: token };
 }
 
