@@ -17,7 +17,7 @@ type AllowedType = keyof typeof ALLOWED;
 
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 /** Decoding more pixels than this is refused before it happens: a decompression bomb stays small. */
-export const MAX_IMAGE_PIXELS = 50_000_000;
+const MAX_IMAGE_PIXELS = 50_000_000;
 
 export interface ProcessedImage {
   bytes: Buffer;
@@ -32,7 +32,7 @@ function displayName(filename: string): string {
   return cleaned || 'the file';
 }
 
-export const invalidImage = (filename: string, why: string) =>
+const invalidImage = (filename: string, why: string) =>
   new AppError(400, 'invalid_image', `"${displayName(filename)}" ${why}`, 'photos');
 
 /**

@@ -10,11 +10,7 @@ import { slugify } from './slugs.js';
 const COLUMNS = ['id', 'name', 'slug', 'parent_id'] as const;
 
 /** A slug for a new name: the name's own, or with -2, -3, … when taken. */
-export async function freeSlug(
-  db: Db,
-  name: string,
-  table: 'categories' | 'tags',
-): Promise<string> {
+async function freeSlug(db: Db, name: string, table: 'categories' | 'tags'): Promise<string> {
   const base = slugify(name) || 'unnamed';
   const taken = new Set(
     (await db.selectFrom(table).select('slug').where('slug', 'like', `${base}%`).execute()).map(

@@ -8,7 +8,7 @@ import { sendEach } from './send-each.js';
 const MINUTE_MS = 60_000;
 
 /** A reminder goes out this long before the hold ends, or half the hold window when that is shorter. */
-export const REMINDER_LEAD_MS = 10 * MINUTE_MS;
+const REMINDER_LEAD_MS = 10 * MINUTE_MS;
 
 /** How often each job runs when the server schedules them. */
 export const JOB_INTERVALS_MS = {

@@ -7,7 +7,7 @@ import type { SaleListener } from './sales.js';
 import { sendEach } from './send-each.js';
 
 /** The storefront page of an item: `{PUBLIC_BASE_URL}/items/{id}`. */
-export const itemPageUrl = (publicBaseUrl: URL, itemId: number) =>
+const itemPageUrl = (publicBaseUrl: URL, itemId: number) =>
   new URL(`/items/${itemId}`, publicBaseUrl).href;
 
 /**

@@ -4,7 +4,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import { MAX_IMAGE_BYTES, type ProcessedImage, processImage } from '../../media/image-upload.js';
 
 export const MAX_FILES = 6;
-export const MAX_NOTE_LENGTH = 5_000;
+const MAX_NOTE_LENGTH = 5_000;
 
 /** Limits handed to the multipart parser: a stranger's form cannot grow past these. */
 export const MULTIPART_LIMITS = {

@@ -6,9 +6,9 @@ import { uploadLinkMail } from '../../mail/templates/upload-link.js';
 import { uploadLinksRepository } from './upload-links.repository.js';
 
 /** New links are capped unless the admin says otherwise (contract: default cap 20; null means unlimited). */
-export const DEFAULT_MAX_SUBMISSIONS = 20;
+const DEFAULT_MAX_SUBMISSIONS = 20;
 
-export function uploadPageUrl(publicBaseUrl: URL, token: string): string {
+function uploadPageUrl(publicBaseUrl: URL, token: string): string {
   return new URL(`/upload/${token}`, publicBaseUrl).href;
 }
 

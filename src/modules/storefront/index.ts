@@ -5,7 +5,7 @@ import { storefrontRoutes } from './items.routes.js';
 import { storefrontService } from './storefront.service.js';
 
 /** Enough for every filter combination a busy storefront sees in one catalogue version. */
-export const CACHED_RESPONSES = 1_000;
+const CACHED_RESPONSES = 1_000;
 
 /** `cachedResponses` 0 turns response reuse off (benchmarks measure the query path that way). */
 export async function storefrontModule(

@@ -8,7 +8,7 @@ import { SLUG_PATTERN } from '../catalogue/slugs.js';
  * The one parser of item-list filters, shared by the storefront and the admin
  * item list (spec 4.2 rule 9). The mode decides whether pending may be asked for.
  */
-export type FilterMode = 'public' | 'admin';
+type FilterMode = 'public' | 'admin';
 
 export const ITEM_STATUSES = [
   'pending',
@@ -16,11 +16,11 @@ export const ITEM_STATUSES = [
   'reserved',
   'sold',
 ] as const satisfies readonly ItemStatus[];
-export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
 export type Sort = (typeof SORTS)[number];
 
-export const DEFAULT_LIMIT = 24;
-export const MAX_LIMIT = 100;
+const DEFAULT_LIMIT = 24;
+const MAX_LIMIT = 100;
 const MAX_TAGS = 20;
 const MAX_PRICE = 100_000_000; // one million in major units: far above any real item
 const SLUG = new RegExp(SLUG_PATTERN);

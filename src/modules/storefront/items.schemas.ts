@@ -3,7 +3,7 @@ import type { ItemStatus } from '../../db/schema.js';
 import { DateTime, Nullable } from '../../http/schemas.js';
 import { ITEM_STATUSES } from './item-filters.js';
 
-export const CategoryRef = Type.Object({
+const CategoryRef = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   slug: Type.String(),

@@ -5,7 +5,7 @@ import { type ItemRow, itemsRepository } from './items.repository.js';
 import type { CategoryNode, Filters, Item } from './items.schemas.js';
 import { withColour } from './tag-colour.js';
 
-export const mediaUrl = (path: string) => `/media/${path}`;
+const mediaUrl = (path: string) => `/media/${path}`;
 
 /** The public shape of an item row (contract: Item). */
 export function itemRowToItem(row: ItemRow): Item {
