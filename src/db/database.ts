@@ -5,20 +5,28 @@ import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { reportCommittedWrites } from './committed-writes.js';
+import { type DataDirLock, lockDataDirectory } from './data-dir-lock.js';
 import { type Notifications, pgliteNotifications, postgresNotifications } from './notifications.js';
 import { pglitePool } from './pglite-pool.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
+/** /readyz says "unavailable" when a trivial query takes longer than this. */
+const PING_TIMEOUT_MS = 2_000;
+
 export interface DatabaseOptions {
   /** PostgreSQL connection string; null selects embedded PGlite. */
   databaseUrl: string | null;
   /** PGlite's folder, or null for an in-memory database (tests). */
   pgliteDir: string | null;
+  /** An in-memory database starts from this `dumpDataDir()` archive instead of a new cluster. */
+  pgliteSnapshot?: Blob;
   log: Pick<Logger, 'error' | 'warn'>;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** The notification connection's `application_name` (PostgreSQL); several instances may differ. */
+  notificationsName?: string;
 }
 
 export interface DatabaseHandle {
@@ -42,37 +50,80 @@ const pgTypes = {
   },
 };
 
+/**
+ * Bounds on every wait for PostgreSQL, so a database that stops answering (a
+ * network partition, a stalled server) fails requests in seconds with 503
+ * instead of hanging them: connecting or waiting for a pooled client, one
+ * statement on the server, and one query's answer on this side.
+ */
+export const POSTGRES_TIMEOUTS = {
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: 10_000,
+  query_timeout: 12_000,
+  idleTimeoutMillis: 30_000,
+} as const;
+
 function postgresPool(url: string, options: DatabaseOptions): PostgresPool {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
-    // A dead server must fail a request, not hang it.
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
+    ...POSTGRES_TIMEOUTS,
+    // Half-open connections (a dropped NAT entry) are found by TCP keep-alive.
+    keepAlive: true,
     types: pgTypes,
   });
-  // An idle client losing its connection emits 'error' on the pool; without a
-  // listener that would crash the process. The next query simply reconnects.
-  pool.on('error', (error) => {
-    options.log.error({ err: error }, 'database connection lost');
+  // A client that loses its connection emits 'error' on itself, idle or checked
+  // out; without a listener that crashes the process (an admin kill, a failover,
+  // a pooler's idle timeout). The query in flight fails on its own (503) and the
+  // pool drops the broken client; the next query connects afresh.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      options.log.warn(
+        { err: { message: error.message, code: (error as { code?: string }).code } },
+        'database connection lost',
+      );
+    });
   });
+  // An idle client's error is also re-emitted on the pool.
+  pool.on('error', () => {});
   return pool;
 }
 
-async function pglite(dir: string | null): Promise<PGlite> {
-  if (dir === null) return PGlite.create();
+async function pglite(
+  dir: string | null,
+  snapshot: Blob | undefined,
+): Promise<{ embedded: PGlite; lock: DataDirLock | null }> {
+  if (dir === null) {
+    // Starting from a snapshot of an initialised cluster skips initdb (seconds of CPU).
+    const embedded = await PGlite.create(snapshot ? { loadDataDir: snapshot } : undefined);
+    return { embedded, lock: null };
+  }
   await fs.mkdir(path.dirname(dir), { recursive: true });
-  return PGlite.create(dir);
+  // PGlite is single-process: refuse at once rather than corrupt the folder (issue: data directory).
+  const lock = await lockDataDirectory(dir);
+  try {
+    return { embedded: await PGlite.create(dir), lock };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   let pool: PostgresPool;
   let notifications: Notifications;
+  let lock: DataDirLock | null = null;
   if (options.databaseUrl) {
     pool = postgresPool(options.databaseUrl, options);
-    notifications = postgresNotifications(options.databaseUrl, options.log);
+    notifications = postgresNotifications(
+      options.databaseUrl,
+      options.log,
+      options.notificationsName,
+    );
   } else {
-    const embedded = await pglite(options.pgliteDir);
+    const opened = await pglite(options.pgliteDir, options.pgliteSnapshot);
+    const embedded = opened.embedded;
+    lock = opened.lock;
     pool = pglitePool(embedded);
     notifications = pgliteNotifications(embedded, pool);
   }
@@ -86,16 +137,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind: options.databaseUrl ? 'postgres' : 'pglite',
     notifications,
     async ping() {
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
-        return true;
+        // Readiness answers within PING_TIMEOUT_MS even when the pool is stuck.
+        return await Promise.race([
+          db
+            .selectNoFrom((eb) => eb.lit(1).as('one'))
+            .execute()
+            .then(() => true),
+          new Promise<boolean>((resolve) => {
+            timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+          }),
+        ]);
       } catch {
         return false;
+      } finally {
+        clearTimeout(timer);
       }
     },
     async close() {
       await notifications.close();
       await db.destroy();
+      await lock?.release();
     },
   };
 }

@@ -28,3 +28,58 @@ export const isUniqueViolation = (error: unknown, constraint?: string) =>
  */
 export const isForeignKeyViolation = (error: unknown, constraint?: string) =>
   matches(error, ['23503', '23001'], constraint);
+
+// Connection-level failures (node errors, pg's own messages) and SQLSTATEs that
+// mean "the database is away or did not answer in time", not "this request is
+// wrong": admin_shutdown/crash_shutdown/cannot_connect_now (57P01-3),
+// query_canceled (57014, statement_timeout), too_many_connections (53300),
+// and class 08 (connection exception).
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'DB_ACQUIRE_TIMEOUT',
+]);
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57014', '53300']);
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /^Query read timeout/,
+  /not queryable/,
+  /Cannot use a pool after calling end/,
+  /Client was closed and is not queryable/,
+  /^connect ECONNREFUSED/,
+];
+
+/** True when a statement failed because the database was unreachable, gone or too slow (503, not 500). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | null, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (
+      UNAVAILABLE_NODE_CODES.has(code) ||
+      UNAVAILABLE_SQLSTATES.has(code) ||
+      code.startsWith('08')
+    )
+      return true;
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  }
+  return false;
+}
+
+/** What the PGlite pool throws when its one connection stays busy past the acquire timeout. */
+export function acquireTimeout(waitedMs: number): Error {
+  return Object.assign(
+    new Error(`timed out after ${waitedMs} ms waiting for the database connection`),
+    { code: 'DB_ACQUIRE_TIMEOUT' },
+  );
+}

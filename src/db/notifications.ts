@@ -8,10 +8,12 @@ import type { Logger } from 'pino';
  * how one instance learns, within milliseconds, that another has written.
  */
 export const CHANNELS = {
-  /** Payload: the new catalogue version, after any write to the catalogue. */
+  /** Payload: `<epoch>:<version>`, numbered at the commit of any catalogue write (0014). */
   catalogue: 'catalogue_version',
   /** No payload: a customer row changed or a customer session ended. */
   customerSessions: 'customer_sessions',
+  /** No payload: a job was enqueued (migration 0016); workers claim at once instead of at the next poll. */
+  jobs: 'jobs_queued',
 } as const;
 
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
@@ -89,18 +91,30 @@ const RECONNECT_MAX_MS = 10_000;
 // link) raises no error; a probe that fails or takes this long counts as lost.
 const HEARTBEAT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 2_000;
+/** A probe unanswered this long means the connection can no longer be trusted. */
+export const PROBE_OVERDUE_MS = QUERY_TIMEOUT_MS;
+
+/** How the listening connection shows in `pg_stat_activity` (operators, and tests that cut it). */
+export const NOTIFICATIONS_APPLICATION_NAME = 'shop-service notifications';
 
 /**
  * One dedicated PostgreSQL connection (not from the pool: a pooled connection
  * is lent to queries and would miss notifications), reconnecting with backoff.
+ * It counts as live from its LISTEN on, until it drops or a probe is overdue:
+ * an overdue probe makes it not live at once, before any timer fires (a busy
+ * process may run its timers late).
  */
 export function postgresNotifications(
   connectionString: string,
   log: Pick<Logger, 'error' | 'warn'>,
+  applicationName = NOTIFICATIONS_APPLICATION_NAME,
 ): Notifications {
   const registry = listenerRegistry();
   let client: pg.Client | null = null;
   let live = false;
+  // performance.now() when the unanswered probe was sent; null when none is out.
+  let probeSentAt: number | null = null;
+  const overdue = () => probeSentAt !== null && performance.now() - probeSentAt >= PROBE_OVERDUE_MS;
   let closed = false;
   let delay = RECONNECT_MIN_MS;
   let retry: NodeJS.Timeout | null = null;
@@ -141,6 +155,7 @@ export function postgresNotifications(
       connectionTimeoutMillis: 5_000,
       query_timeout: QUERY_TIMEOUT_MS,
       keepAlive: true,
+      application_name: applicationName,
     });
     client = current;
     current.on('error', (error) => lost(error));
@@ -154,11 +169,21 @@ export function postgresNotifications(
         await current.query(LISTEN_ALL);
         if (client !== current) return;
         live = true;
+        probeSentAt = null;
         delay = RECONNECT_MIN_MS;
         heartbeat = setInterval(() => {
-          current.query('SELECT 1').catch((error: Error) => {
-            if (client === current) lost(error);
-          });
+          if (probeSentAt === null) probeSentAt = performance.now();
+          current.query('SELECT 1').then(
+            () => {
+              if (client !== current) return;
+              // Not trusted for a while: what memory kept meanwhile starts over.
+              if (overdue()) registry.resetAll();
+              probeSentAt = null;
+            },
+            (error: Error) => {
+              if (client === current) lost(error);
+            },
+          );
         }, HEARTBEAT_MS);
         heartbeat.unref();
         // Whatever was cached while nobody listened may be stale.
@@ -173,7 +198,7 @@ export function postgresNotifications(
   }
 
   return notificationsOver(registry, {
-    isLive: () => live,
+    isLive: () => live && !overdue(),
     start,
     async close() {
       closed = true;

@@ -5,28 +5,41 @@ import type { Redis } from 'ioredis';
 import { normaliseEmail } from '../auth/email.js';
 import { callerAddressKey } from './caller-address.js';
 import { tooManyRequests } from './errors.js';
+import { fallbackStore, type RateLimitHealth } from './rate-limit-store.js';
 
 export interface RateLimitStoreOptions {
   /** Shared store for several instances; null keeps counters in this process. */
   redis: Redis | null;
   /** Prefix of every key in Redis, so instances of one shop share and others don't. */
   nameSpace: string;
+  log: {
+    warn(details: object, message: string): void;
+    info(details: object, message: string): void;
+  };
 }
 
-/** Registers the limiter without a global limit; routes opt in with a preset below. */
+/**
+ * Registers the limiter without a global limit; routes opt in with a preset below.
+ * With Redis, counters are shared and fall back to this instance's memory while
+ * Redis is away (rate-limit-store.ts); the returned health tells /readyz which.
+ */
 export async function registerRateLimits(
   app: FastifyInstance,
   options: RateLimitStoreOptions,
-): Promise<void> {
+): Promise<RateLimitHealth> {
+  const resilient = options.redis
+    ? fallbackStore(options.redis, options.nameSpace, options.log)
+    : null;
   await app.register(rateLimit, {
     global: false,
-    ...(options.redis ? { redis: options.redis, nameSpace: options.nameSpace } : {}),
-    // Redis trouble must not take the shop down with it: let the request through.
-    skipOnError: true,
+    ...(resilient ? { store: resilient.Store } : {}),
+    // The store never errs (it falls back to memory); should anything else fail, limits hold.
+    skipOnError: false,
     keyGenerator: byCallerAddress,
     errorResponseBuilder: (_request, context) =>
       tooManyRequests('Too many requests. Please wait a moment and try again.', context.ttl / 1000),
   });
+  return resilient?.health ?? { mode: 'local' };
 }
 
 export function byCallerAddress(request: FastifyRequest): string {

@@ -9,7 +9,12 @@ import {
   type SmtpListener,
   startSmtpListener,
 } from '../../test/support/smtp-listener.js';
-import { createMailer, type OutgoingMail } from './mailer.js';
+import {
+  createMailer,
+  describeMailFailure,
+  isPermanentMailFailure,
+  type OutgoingMail,
+} from './mailer.js';
 import { renderMail } from './templates/template.js';
 import { verificationMail } from './templates/verification.js';
 
@@ -53,8 +58,8 @@ describe('without SMTP_URL: one .eml file per message under DATA_DIR/mail', () =
   it('writes the message to a file and logs a line naming the file, without the token', async () => {
     const logs = memoryLog();
     const mailer = createMailer({ config: config(), log: logs.log, clock: new FakeClock() });
-    expect(await mailer.send(message())).toBe(true);
-    expect(await mailer.send(message('bob@example.com'))).toBe(true);
+    await mailer.deliver(message(), '<one@localhost>');
+    await mailer.deliver(message('bob@example.com'), '<two@localhost>');
 
     const files = (await fs.readdir(path.join(dataDir, 'mail'))).filter((f) => f.endsWith('.eml'));
     expect(files).toHaveLength(2);
@@ -68,6 +73,7 @@ describe('without SMTP_URL: one .eml file per message under DATA_DIR/mail', () =
     expect(raw).toMatch(/^To: ann@example\.com$/m);
     expect(raw).toMatch(/^From: shop@localhost$/m);
     expect(raw).toMatch(/^Subject: Confirm your email address$/m);
+    expect(raw).toMatch(/^Message-ID: <one@localhost>$/m);
     expect(plainTextOf(raw)).toContain(`/account/verify#token=${TOKEN}`);
     expect(logs.text()).not.toContain(TOKEN);
     await mailer.close();
@@ -81,93 +87,55 @@ describe('with SMTP_URL: delivery over SMTP', () => {
   });
   afterAll(() => smtp.close());
 
-  it('delivers to the recipient with MAIL_FROM as sender and logs "mail sent" without the token', async () => {
+  it('delivers to the recipient with MAIL_FROM as sender, under the Message-ID it was given', async () => {
     const logs = memoryLog();
     const mailer = createMailer({
       config: config(smtp.url),
       log: logs.log,
       clock: new FakeClock(),
     });
-    expect(await mailer.send(message('cleo@example.com'))).toBe(true);
+    await mailer.deliver(message('cleo@example.com'), '<stable-1@localhost>');
     const received = smtp.received.find((m) => m.to.includes('cleo@example.com'));
     expect(received?.from).toBe('shop@localhost');
     expect(plainTextOf(received!.raw)).toContain(TOKEN);
     expect(received!.raw).toMatch(/^Content-Type: text\/html/m);
-    expect(logs.lines.map((l) => l.message)).toEqual(['mail sent']);
+    expect(received!.raw).toMatch(/^Message-ID: <stable-1@localhost>$/im);
     expect(logs.text()).not.toContain(TOKEN);
     await mailer.close();
   });
 
-  it('gives up after its attempts when the server is gone, logging an error without the token', async () => {
-    const logs = memoryLog();
+  it('rejects when the server is gone; the failure is described without address or token', async () => {
     const mailer = createMailer({
       config: config('smtp://127.0.0.1:9'),
-      log: logs.log,
+      log: memoryLog().log,
       clock: new FakeClock(),
-      retryDelaysMs: [1, 1],
     });
-    expect(await mailer.send(message())).toBe(false);
-    expect(logs.lines.map((l) => [l.level, l.message])).toEqual([
-      ['warn', 'mail not sent: retrying'],
-      ['warn', 'mail not sent: retrying'],
-      ['error', 'mail not sent: giving up'],
-    ]);
-    expect(logs.text()).not.toContain(TOKEN);
+    const error = await mailer.deliver(message(), '<x@localhost>').catch((e: unknown) => e);
+    expect(describeMailFailure(error)).toMatch(/^ECONNECTION|^ESOCKET/);
+    expect(isPermanentMailFailure(error)).toBe(false);
     await mailer.close();
   });
 });
 
-describe('retries', () => {
-  it('retries a failed send and delivers on a later attempt', async () => {
-    const capture = new CaptureMail();
-    capture.failFor('ann@example.com', 2);
-    const logs = memoryLog();
-    const mailer = createMailer({
-      config: config(),
-      log: logs.log,
-      clock: new FakeClock(),
-      transport: capture,
-      retryDelaysMs: [1, 1],
-    });
-    expect(await mailer.send(message())).toBe(true);
-    expect(capture.failures).toEqual(['ann@example.com', 'ann@example.com']);
-    expect(capture.to('ann@example.com')).toHaveLength(1);
-    expect(logs.lines.map((l) => l.message)).toEqual([
-      'mail not sent: retrying',
-      'mail not sent: retrying',
-      'mail sent',
-    ]);
-  });
-
-  it('a failure on one address does not stop the others', async () => {
-    const capture = new CaptureMail();
-    capture.failFor('bad@example.com');
-    const mailer = createMailer({
-      config: config(),
-      log: memoryLog().log,
-      clock: new FakeClock(),
-      transport: capture,
-      retryDelaysMs: [1],
-    });
-    for (const to of ['a@example.com', 'bad@example.com', 'b@example.com'])
-      mailer.sendInBackground(message(to));
-    await mailer.idle();
-    expect(capture.messages.map((m) => m.to).sort()).toEqual(['a@example.com', 'b@example.com']);
-  });
-
-  it('idle() waits for mail sent in the background, retries included', async () => {
+describe('failures as the outbox sees them', () => {
+  it('a 4xx answer is worth retrying, a 5xx is not; neither description repeats the address', async () => {
     const capture = new CaptureMail();
     capture.failFor('ann@example.com', 1);
+    capture.rejectFor('bad@example.com');
     const mailer = createMailer({
       config: config(),
       log: memoryLog().log,
       clock: new FakeClock(),
       transport: capture,
-      retryDelaysMs: [50],
     });
-    mailer.sendInBackground(message());
-    expect(capture.messages).toHaveLength(0);
-    await mailer.idle();
-    expect(capture.messages).toHaveLength(1);
+    const later = await mailer.deliver(message(), '<a@l>').catch((e: unknown) => e);
+    const never = await mailer
+      .deliver(message('bad@example.com'), '<b@l>')
+      .catch((e: unknown) => e);
+    expect([isPermanentMailFailure(later), isPermanentMailFailure(never)]).toEqual([false, true]);
+    expect(describeMailFailure(later)).toBe('EENVELOPE, command RCPT, reply 451');
+    expect(describeMailFailure(never)).not.toContain('bad@example.com');
+    await mailer.deliver(message(), '<a@l>');
+    expect(capture.to('ann@example.com')).toHaveLength(1);
   });
 });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import nodemailer, { type Transport, type Transporter } from 'nodemailer';
 import type { Clock } from '../auth/clock.js';
 import type { Config } from '../config.js';
@@ -14,19 +13,11 @@ export interface OutgoingMail extends RenderedMail {
 
 export interface Mailer {
   /**
-   * Sends one message, retrying a failed attempt a few times. Resolves true when
-   * delivered, false when it gave up (already logged). Never rejects: a mail
-   * failure must not undo what the caller has committed (spec 6).
+   * One attempt to send one message under the given Message-ID; rejects on
+   * failure. Retries, backoff and giving up belong to the outbox (src/mail/outbox.ts),
+   * which calls this from its worker after the commit.
    */
-  send(mail: OutgoingMail): Promise<boolean>;
-  /**
-   * Sends without making the caller wait, for after a commit: the response does
-   * not depend on the network, and answers take the same time whether or not a
-   * mail went out (password-reset request). `idle()` waits for these.
-   */
-  sendInBackground(mail: OutgoingMail): void;
-  /** Resolves once every background send has finished (shutdown, tests). */
-  idle(): Promise<void>;
+  deliver(mail: OutgoingMail, messageId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,37 +33,38 @@ export interface MailerOptions {
   clock: Clock;
   /** A nodemailer transport to use instead of SMTP or files (tests capture mail this way). */
   transport?: Transport;
-  /** Waits before the 2nd, 3rd, … attempt; its length + 1 is the number of attempts. */
-  retryDelaysMs?: readonly number[];
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The app's mailer (tests wait on `app.mailer.idle()`). */
-    mailer: Mailer;
-  }
-}
-
-/** Three attempts within about a second and a half: enough for a blip, short enough to be done at shutdown. */
-export const DEFAULT_RETRY_DELAYS_MS = [250, 1_000] as const;
 
 /**
- * What may be logged about a failure: never the message, which carries the
- * link and its token. SMTP errors name the command and the server's reply code.
+ * Every wait on an SMTP server is bounded, so a server that accepts and never
+ * answers costs a send seconds, not minutes (nodemailer's defaults are 2 min
+ * to connect and 10 min of socket silence).
  */
-function failureDetails(error: unknown) {
-  const e = error as {
-    code?: unknown;
-    responseCode?: unknown;
-    command?: unknown;
-    message?: unknown;
-  };
-  return {
-    code: typeof e.code === 'string' ? e.code : undefined,
-    responseCode: typeof e.responseCode === 'number' ? e.responseCode : undefined,
-    command: typeof e.command === 'string' ? e.command : undefined,
-    message: typeof e.message === 'string' ? e.message : String(error),
-  };
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 5_000,
+  greetingTimeout: 5_000,
+  socketTimeout: 15_000,
+} as const;
+
+/**
+ * What may be stored and logged about a failed send: the error code, the SMTP
+ * command and reply code — never the server's reply text (it usually repeats the
+ * address) nor the message, which carries the link and its token.
+ */
+export function describeMailFailure(error: unknown): string {
+  const e = error as { code?: unknown; responseCode?: unknown; command?: unknown };
+  const parts = [
+    typeof e.code === 'string' ? e.code : 'ESEND',
+    typeof e.command === 'string' ? `command ${e.command.split(' ')[0]}` : null,
+    typeof e.responseCode === 'number' ? `reply ${e.responseCode}` : null,
+  ];
+  return parts.filter(Boolean).join(', ');
+}
+
+/** A 5xx reply: the server refused for good (no such mailbox); retrying cannot help. */
+export function isPermanentMailFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 /**
@@ -82,16 +74,14 @@ function failureDetails(error: unknown) {
  */
 export function createMailer(options: MailerOptions): Mailer {
   const { config, log, clock } = options;
-  const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   // Without a transport or SMTP_URL, messages become .eml files.
   const writesFiles = !options.transport && !config.smtpUrl;
   const transporter: Transporter = options.transport
     ? nodemailer.createTransport(options.transport)
     : config.smtpUrl
-      ? nodemailer.createTransport(config.smtpUrl)
+      ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS })
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const mailDir = path.join(config.dataDir, 'mail');
-  const pending = new Set<Promise<unknown>>();
 
   async function writeFile(mail: OutgoingMail, message: Buffer): Promise<string> {
     await fs.mkdir(mailDir, { recursive: true });
@@ -105,60 +95,26 @@ export function createMailer(options: MailerOptions): Mailer {
     return file;
   }
 
-  async function attempt(mail: OutgoingMail): Promise<void> {
-    const info = await transporter.sendMail({
-      from: config.mailFrom,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      headers: { 'Auto-Submitted': 'auto-generated' },
-    });
-    if (writesFiles) {
-      const file = await writeFile(mail, info.message as Buffer);
-      log.info({ mail: { template: mail.template, file } }, `mail written to ${file}`);
-    } else {
-      log.info({ mail: { template: mail.template, messageId: info.messageId } }, 'mail sent');
-    }
-  }
-
-  async function send(mail: OutgoingMail): Promise<boolean> {
-    for (let tried = 0; ; tried++) {
-      try {
-        await attempt(mail);
-        return true;
-      } catch (error) {
-        const details = {
-          mail: { template: mail.template, attempt: tried + 1 },
-          error: failureDetails(error),
-        };
-        const delay = retryDelays[tried];
-        if (delay === undefined) {
-          log.error(details, 'mail not sent: giving up');
-          return false;
-        }
-        log.warn(details, 'mail not sent: retrying');
-        await sleep(delay);
-      }
-    }
-  }
-
-  async function idle(): Promise<void> {
-    while (pending.size > 0) await Promise.allSettled([...pending]);
-  }
-
   return {
-    send,
-
-    sendInBackground(mail) {
-      const sending = send(mail).finally(() => pending.delete(sending));
-      pending.add(sending);
+    async deliver(mail, messageId) {
+      const info = await transporter.sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        // Stable across retries: a receiver (or a person) can tell a resend after
+        // an ambiguous answer from a new message.
+        messageId,
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      });
+      if (writesFiles) {
+        const file = await writeFile(mail, info.message as Buffer);
+        log.info({ mail: { template: mail.template, file } }, `mail written to ${file}`);
+      }
     },
 
-    idle,
-
     async close() {
-      await idle();
       transporter.close();
     },
   };

@@ -7,6 +7,7 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  messageId: string;
 }
 
 function addressText(value: unknown): string {
@@ -28,6 +29,7 @@ export class CaptureMail implements Transport {
   /** Failed attempts, per address. */
   readonly failures: string[] = [];
   private readonly failing = new Map<string, number>();
+  private readonly rejecting = new Set<string>();
   /** Waits until mail sent in the background has gone out; wired by buildTestApp. */
   settle: () => Promise<void> = async () => {};
 
@@ -38,7 +40,15 @@ export class CaptureMail implements Transport {
     if (left > 0) {
       this.failing.set(to, left - 1);
       this.failures.push(to);
-      callback(Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 }));
+      // The server's reply text repeats the address, as real servers do.
+      const code = this.rejecting.has(to) ? 550 : 451;
+      callback(
+        Object.assign(new Error(`${code} <${to}>: mailbox unavailable`), {
+          code: 'EENVELOPE',
+          command: 'RCPT TO',
+          responseCode: code,
+        }),
+      );
       return;
     }
     this.messages.push({
@@ -47,16 +57,23 @@ export class CaptureMail implements Transport {
       subject: String(data.subject ?? ''),
       text: String(data.text ?? ''),
       html: String(data.html ?? ''),
+      messageId: mail.message.messageId(),
     });
     callback(null, {
-      messageId: `<captured-${this.messages.length}@test>`,
+      messageId: mail.message.messageId(),
       envelope: { from: addressText(data.from), to: [to] },
     });
   }
 
-  /** Makes the next `times` sends to this address fail. */
+  /** Makes the next `times` sends to this address fail for now (451: try again later). */
   failFor(address: string, times = Number.POSITIVE_INFINITY): void {
     this.failing.set(address, times);
+  }
+
+  /** Refuses every send to this address for good (550: no such mailbox). */
+  rejectFor(address: string): void {
+    this.rejecting.add(address);
+    this.failing.set(address, Number.POSITIVE_INFINITY);
   }
 
   /** Every message to an address, oldest first. */
@@ -75,6 +92,7 @@ export class CaptureMail implements Transport {
     this.messages.length = 0;
     this.failures.length = 0;
     this.failing.clear();
+    this.rejecting.clear();
   }
 }
 

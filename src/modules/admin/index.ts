@@ -4,11 +4,14 @@ import { answersNeverStored } from '../../http/no-store.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { catalogueAdminRoutes } from '../catalogue/index.js';
 import type { SaleAnnouncer } from '../commerce/sales.js';
+import { draftAdminRoutes } from '../drafting/index.js';
 import { adminUploadLinkRoutes, uploadLinksService } from '../intake/index.js';
 import { adminLoginRoute, adminSessionRoutes } from './admin-auth.routes.js';
 import { adminAuthService } from './admin-auth.service.js';
 import { adminCustomerRoutes } from './customers/customers.admin.routes.js';
 import { adminCustomersService } from './customers/customers.admin.service.js';
+import { adminOutboxRoutes } from './outbox/outbox.admin.routes.js';
+import { adminOutboxService } from './outbox/outbox.admin.service.js';
 
 /**
  * Everything under /api/admin. Sign-in is public; every other route is
@@ -31,5 +34,7 @@ export async function adminModule(
     adminUploadLinkRoutes(guarded, uploadLinksService(ctx));
     catalogueAdminRoutes(guarded, ctx, deps.storage, deps.sales);
     adminCustomerRoutes(guarded, adminCustomersService(ctx));
+    draftAdminRoutes(guarded, ctx);
+    adminOutboxRoutes(guarded, adminOutboxService(ctx));
   });
 }

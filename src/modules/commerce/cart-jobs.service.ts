@@ -3,14 +3,13 @@ import type { AppContext } from '../../context.js';
 import { cartReminderMail } from '../../mail/templates/cart-reminder.js';
 import { renderMail } from '../../mail/templates/template.js';
 import { cartRepository } from './cart.repository.js';
-import { sendEach } from './send-each.js';
 
 const MINUTE_MS = 60_000;
 
 /** A reminder goes out this long before the hold ends, or half the hold window when that is shorter. */
 const REMINDER_LEAD_MS = 10 * MINUTE_MS;
 
-/** How often each job runs when the server schedules them. */
+/** How often each job runs (recurring jobs on the queue: once per interval across all instances). */
 export const JOB_INTERVALS_MS = {
   releaseExpiredHolds: 30_000,
   sendCartReminders: 60_000,
@@ -20,12 +19,12 @@ export const JOB_INTERVALS_MS = {
 const asUtcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
- * The cart's scheduled work. Both are safe to run on several app instances at
- * once against one PostgreSQL: each is a single guarded UPDATE that decides
- * which instance (if any) does a given piece of work.
+ * The cart's scheduled work, run as recurring jobs on the queue (one run per
+ * interval across instances). Each is also safe to run on several instances at
+ * once: a single guarded UPDATE decides which instance does a piece of work.
  */
 export function cartJobs(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'outbox'>,
   log: FastifyBaseLogger,
 ) {
   const carts = cartRepository(ctx.db);
@@ -46,18 +45,33 @@ export function cartJobs(
      */
     async sendCartReminders(): Promise<number> {
       const now = ctx.clock.now();
-      const due = await carts.claimDueReminders(now, new Date(now.getTime() + leadMs));
       const cartUrl = new URL('/cart', ctx.config.publicBaseUrl).href;
-      sendEach(ctx.mailer, log, due, (customer) => ({
-        to: customer.email,
-        ...renderMail(cartReminderMail, {
-          firstName: customer.first_name,
-          itemList: customer.items.map((item) => item.title).join('\n'),
-          holdUntil: asUtcMinute(new Date(customer.hold_until)),
-          cartUrl,
-        }),
-      }));
-      return due.length;
+      // The claim and the mails commit together: a reminder is queued iff its hold was claimed.
+      return ctx.db.transaction().execute(async (trx) => {
+        const due = await cartRepository(trx).claimDueReminders(
+          now,
+          new Date(now.getTime() + leadMs),
+        );
+        for (const customer of due) {
+          let mail: ReturnType<typeof renderMail>;
+          try {
+            mail = renderMail(cartReminderMail, {
+              firstName: customer.first_name,
+              itemList: customer.items.map((item) => item.title).join('\n'),
+              holdUntil: asUtcMinute(new Date(customer.hold_until)),
+              cartUrl,
+            });
+          } catch (error) {
+            log.error(
+              { err: error, mail: { customer_id: customer.id } },
+              'mail not rendered; the other recipients still get theirs',
+            );
+            continue;
+          }
+          await ctx.outbox.queue(trx, { ...mail, to: customer.email }, { customerId: customer.id });
+        }
+        return due.length;
+      });
     },
   };
 }
