@@ -1,4 +1,5 @@
 // The Markdown table and the ratios against the issue's targets.
+import type { MixedResult } from './mixed.js';
 import type { UploadResult } from './upload.js';
 
 export interface Latency {
@@ -20,7 +21,11 @@ export interface SizeResult {
   failures: Record<string, Record<string, number>>;
   identical: { compared: number; different: string[] } | null;
   plans: Record<string, string>;
+  /** List reads alone and while a writer adds and releases cart items (ours on PostgreSQL). */
+  mixed: MixedResult | null;
 }
+
+const CONNECTIONS_NOTE = '32 connections, closed loop';
 
 const med = (values: number[] | undefined): number => {
   if (!values?.length) return Number.NaN;
@@ -85,6 +90,23 @@ export function table(sizes: SizeResult[], upload: UploadResult | null): string 
       (s) =>
         `- ${s.items} items: ${s.identical!.compared - s.identical!.different.length} of ${s.identical!.compared} responses byte-identical between PGlite and PostgreSQL${s.identical!.different.length ? ` (differ: ${s.identical!.different.slice(0, 5).join(', ')})` : ''}`,
     );
+  const mixed = sizes.filter((s) => s.mixed);
+  if (mixed.length) {
+    const m0 = mixed[0]!.mixed!;
+    out.push(
+      [
+        '',
+        `List reads (anon corpus, ${CONNECTIONS_NOTE}) alone and while a writer adds and releases cart items at ${m0.rate} writes/s, ${m0.seconds} s each (ours on PostgreSQL):`,
+        '',
+        '| items | reads alone req/s | reads while writing req/s | while / alone | writes/s achieved | write p50 / p99 ms | failed writes |',
+        '|---|---|---|---|---|---|---|',
+        ...mixed.map((s) => {
+          const m = s.mixed!;
+          return `| ${s.items} | ${f0(m.readsAlone)} | ${f0(m.readsWhileWriting)} | ${f2(m.readsWhileWriting / m.readsAlone)} | ${f1(m.writesPerSecond)} | ${f1(m.writeP50)} / ${f1(m.writeP99)} | ${m.writeFailures} |`;
+        }),
+      ].join('\n'),
+    );
+  }
   if (same.length) out.push(['', 'PGlite vs PostgreSQL bodies:', '', ...same].join('\n'));
   if (upload) {
     out.push(

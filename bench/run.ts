@@ -1,8 +1,9 @@
-// npm run bench [-- --quick] [--seconds 1] [--rate-seconds 1] [--rounds 3] [--no-upload] [--no-profile]
+// npm run bench [-- --quick] [--seconds 1] [--rate-seconds 1] [--rounds 3] [--mixed-seconds 8] [--no-upload] [--no-profile]
 // Seeds 1k/10k/100k catalogues (PostgreSQL; 1k/10k also PGlite), runs each target
 // in its own process and drives it with autocannon from this one: warm-up, then
 // rounds with the target order shuffled, median req/s at 32 connections; then
-// p50/p99 at half the floor's rate. Prints a Markdown table, writes JSON to bench/results/.
+// p50/p99 at half the floor's rate; then list reads alone and while a writer adds
+// and releases cart items at 20 writes/s. Prints a Markdown table, writes JSON to bench/results/.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { buildCorpus, type Case, type Corpus, cases, type Snapshot, snapshot } f
 import { dropPostgres, seedPglite, seedPostgres, settle } from './databases.js';
 import { explainShapes } from './explain.js';
 import { CONNECTIONS, load } from './load.js';
+import { measureMixed } from './mixed.js';
 import { SERVER, startTarget, stopTarget, type Target } from './processes.js';
 import { type ProfileSummary, summariseProfile } from './profile.js';
 import { rps, type SizeResult, table } from './report.js';
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     seconds: { type: 'string' },
     'rate-seconds': { type: 'string' },
     rounds: { type: 'string' },
+    'mixed-seconds': { type: 'string' },
     'no-upload': { type: 'boolean' },
     'no-profile': { type: 'boolean' },
   },
@@ -32,6 +35,9 @@ const PGLITE_SIZES = new Set([1_000, 10_000]);
 const SECONDS = Number(values.seconds ?? (values.quick ? 2 : 1));
 const RATE_SECONDS = Number(values['rate-seconds'] ?? (values.quick ? 2 : 1));
 const ROUNDS = Number(values.rounds ?? 3);
+// Long enough for a p99 over the writes (20/s × 8 s = 160 writes).
+const MIXED_SECONDS = Number(values['mixed-seconds'] ?? 8);
+const MIXED_WRITES_PER_SECOND = 20;
 
 function shuffle<T>(list: T[]): T[] {
   const out = [...list];
@@ -68,6 +74,7 @@ async function measureSize(items: number, tmp: string, profileDir: string | null
     failures: {},
     identical: null,
     plans: {},
+    mixed: null,
   };
   let profile: ProfileSummary | null = null;
   try {
@@ -164,6 +171,18 @@ async function measureSize(items: number, tmp: string, profileDir: string | null
     }
     log(`${items}: fixed-rate latency done`);
 
+    // Reads while cart adds and releases commit (each one a catalogue write).
+    const listReads = cases(corpus, seeded.cookie, pgSnap).find((c) => c.name === 'list anon')!;
+    result.mixed = await measureMixed(
+      oursPg.base,
+      databaseUrl,
+      listReads,
+      MIXED_SECONDS,
+      MIXED_WRITES_PER_SECOND,
+    );
+    await settle(databaseUrl);
+    log(`${items}: reads while writing done`);
+
     if (profileDir) {
       // One CPU profile of our server under the /api/items load (anonymous list corpus).
       const profiled = await startTarget(
@@ -236,6 +255,8 @@ async function main(): Promise<void> {
     secondsPerCasePerRound: SECONDS,
     rateSeconds: RATE_SECONDS,
     rounds: ROUNDS,
+    mixedSeconds: MIXED_SECONDS,
+    mixedWritesPerSecond: MIXED_WRITES_PER_SECOND,
     logLevel: 'warn',
     tool: 'autocannon 8, no pipelining',
   };

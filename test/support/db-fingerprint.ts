@@ -18,10 +18,10 @@ export async function dbFingerprint(db: Db): Promise<Record<string, number>> {
     }>`SELECT count(*)::int AS n FROM ${sql.table(name)}`.execute(db);
     fingerprint[name] = rows[0]!.n;
   }
-  const version = await db
-    .selectFrom('catalogue_version')
-    .select('version')
-    .executeTakeFirstOrThrow();
-  fingerprint['catalogue_version.version'] = Number(version.version);
+  // Rows of catalogue_changes come and go (the newest stays); its numbering only grows.
+  const { rows } = await sql<{ version: number | null }>`
+    SELECT max(version) AS version FROM catalogue_changes`.execute(db);
+  fingerprint.catalogue_version = Number(rows[0]!.version);
+  delete fingerprint.catalogue_changes;
   return fingerprint;
 }

@@ -1,5 +1,6 @@
 import { verifyPassword } from '../../auth/passwords.js';
 import { digestToken, isWellFormedToken } from '../../auth/tokens.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { SignedInCustomer } from '../../http/customer-guard.js';
 import { forbidden } from '../../http/errors.js';
 import { cartRepository } from '../commerce/cart.repository.js';
@@ -70,7 +71,8 @@ export function accountDataService(ctx: Pick<AccountsContext, 'db' | 'clock'>) {
       const ok = await verifyPassword(await customers.passwordHashOf(customer.id), password);
       if (!ok) throw forbidden('invalid_credentials', 'The password is wrong.');
       const at = ctx.clock.now();
-      await ctx.db.transaction().execute(async (trx) => {
+      // Lock order (docs/decisions.md): the customer row, then its items.
+      await inTransaction(ctx.db, async (trx) => {
         const repository = customersRepository(trx);
         await repository.lockById(customer.id);
         await cartRepository(trx).releaseAllOf(customer.id, at);

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { DateTime, Nullable, StrictObject } from '../../http/schemas.js';
+import { LOOKUP_ONLY } from '../../http/validation.js';
 
 // Surrounding spaces are allowed: the address is trimmed and lower-cased before
 // use (issue 4), so " Ann@Example.com " registers as ann@example.com.
@@ -9,8 +10,9 @@ const EmailInput = Type.String({
   description: 'Trimmed and lower-cased before use',
 });
 
-// Sign-in and reset requests take any text: a malformed address simply matches no account.
-const EmailLookup = Type.String({ minLength: 1, maxLength: 254 });
+// Sign-in and reset requests take any text: a malformed address simply matches no
+// account, and so does one with text the database cannot hold (same answer as unknown).
+const EmailLookup = Type.String({ minLength: 1, maxLength: 254, [LOOKUP_ONLY]: true });
 
 // Length and commonness are checked by the service (400 weak_password); this only
 // bounds the Argon2 input.

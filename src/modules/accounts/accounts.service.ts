@@ -5,16 +5,17 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { CustomersTable } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { SignedInCustomer } from '../../http/customer-guard.js';
 import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors.js';
 import type { CustomerResponse, RegisterBody, UpdateMeBody } from './accounts.schemas.js';
 import { shownWording } from './consent.js';
 import { customerSessions } from './customer-sessions.js';
-import { customerTokensRepository } from './customer-tokens.repository.js';
+import { ALL_TOKEN_KINDS, customerTokensRepository } from './customer-tokens.repository.js';
 import { issueAccountToken } from './customer-tokens.service.js';
 import { customersRepository } from './customers.repository.js';
 
-export type AccountsContext = Pick<AppContext, 'db' | 'clock' | 'random' | 'config' | 'mailer'>;
+export type AccountsContext = Pick<AppContext, 'db' | 'clock' | 'random' | 'config' | 'outbox'>;
 
 /** The contract's customer object, and nothing more. */
 export function toCustomer(row: SignedInCustomer): CustomerResponse {
@@ -93,7 +94,7 @@ export function accountsService(ctx: AccountsContext) {
       if (await customersRepository(ctx.db).isEmailTaken(email)) throw emailTaken();
       const passwordHash = await hashPassword(input.password);
 
-      const { customer, session, mail } = await ctx.db.transaction().execute(async (trx) => {
+      const { customer, session } = await inTransaction(ctx.db, async (trx) => {
         const customer = await customersRepository(trx)
           .insert({
             email,
@@ -107,19 +108,22 @@ export function accountsService(ctx: AccountsContext) {
           .catch((error: unknown) => {
             throw isUniqueViolation(error) ? emailTaken() : error;
           });
-        const mail = await issueAccountToken(trx, ctx, customer, 'verify_email', at);
+        const mail = await issueAccountToken(trx, ctx, customer.id, 'verify_email', at);
+        if (mail) await ctx.outbox.queue(trx, mail, { customerId: customer.id });
         const sessions = customerSessions(trx, ctx.random);
         await sessions.end(previousSession);
         const session = await sessions.create(customer.id, at);
-        return { customer, session, mail };
+        return { customer, session };
       });
-      ctx.mailer.sendInBackground(mail);
       return { customer: toCustomer(customer), session };
     },
 
     /**
      * The password is verified first (an unknown address costs the same Argon2
      * work); only then is a disabled account refused with 403 (spec 4.1, 5).
+     * The session is inserted under the customer row lock after reading
+     * `disabled_at` again: a disable that commits while the password is being
+     * checked wins, and no session is left to revive on a re-enable (spec 3).
      */
     async signIn(email: string, password: string, previousSession: string | undefined) {
       const row = await customersRepository(ctx.db).findByEmail(email);
@@ -127,7 +131,10 @@ export function accountsService(ctx: AccountsContext) {
       if (!row || !ok) throw unauthorized('invalid_credentials', 'The email or password is wrong.');
       if (row.disabled_at) throw accountDisabled();
       const at = now();
-      const session = await ctx.db.transaction().execute(async (trx) => {
+      const session = await inTransaction(ctx.db, async (trx) => {
+        const locked = await customersRepository(trx).lockById(row.id);
+        if (!locked) throw unauthorized('invalid_credentials', 'The email or password is wrong.');
+        if (locked.disabled_at) throw accountDisabled();
         const sessions = customerSessions(trx, ctx.random);
         await sessions.end(previousSession);
         return sessions.create(row.id, at);
@@ -141,6 +148,8 @@ export function accountsService(ctx: AccountsContext) {
     /**
      * Names, email and marketing consent. A new address is unverified and gets a
      * verification mail through the same supersede, mint and send sequence (spec 4.1).
+     * A new address also ends every outstanding reset and verify token: they were
+     * mailed to the old one and must not verify the new one.
      */
     async updateProfile(current: SignedInCustomer, input: UpdateMeBody): Promise<CustomerResponse> {
       const at = now();
@@ -158,35 +167,44 @@ export function accountsService(ctx: AccountsContext) {
       }
       if (Object.keys(changes).length === 0) return toCustomer(current);
 
-      const { customer, mail } = await ctx.db.transaction().execute(async (trx) => {
+      const customer = await inTransaction(ctx.db, async (trx) => {
+        // The UPDATE locks the customer row first (lock order), then the tokens.
         const customer = await customersRepository(trx)
           .update(current.id, { ...changes, updated_at: at })
           .catch((error: unknown) => {
             throw isUniqueViolation(error) ? emailTaken() : error;
           });
-        const mail = emailChanged
-          ? await issueAccountToken(trx, ctx, customer, 'verify_email', at)
-          : null;
-        return { customer, mail };
+        if (emailChanged) {
+          await customerTokensRepository(trx).supersede(current.id, ALL_TOKEN_KINDS, at);
+          const mail = await issueAccountToken(trx, ctx, current.id, 'verify_email', at);
+          if (mail) await ctx.outbox.queue(trx, mail, { customerId: current.id });
+        }
+        return customer;
       });
-      if (mail) ctx.mailer.sendInBackground(mail);
       return toCustomer(customer);
     },
 
     /**
      * Uses a verify_email token and marks the address verified. Unknown, used,
-     * expired and superseded tokens are refused alike; a disabled account changes nothing.
+     * expired and superseded tokens are refused alike; a disabled account changes
+     * nothing. Lock order: the token's owner is looked up without a lock, then
+     * the customer row is locked, then the token used (docs/decisions.md).
      */
     async verifyEmail(token: string): Promise<CustomerResponse> {
       const at = now();
-      const customer = await ctx.db.transaction().execute(async (trx) => {
-        const customerId = await customerTokensRepository(trx).consume('verify_email', token, at);
-        if (customerId === null) throw invalidToken();
+      const owner = await customerTokensRepository(ctx.db).peek('verify_email', token, at);
+      if (owner === null) throw invalidToken();
+      const customer = await inTransaction(ctx.db, async (trx) => {
         const customers = customersRepository(trx);
-        const row = await customers.lockById(customerId);
+        const row = await customers.lockById(owner);
+        if (!row) throw invalidToken();
         // Throwing rolls the use of the token back too.
-        if (!row || row.disabled_at) throw accountDisabled();
-        return customers.update(customerId, { email_verified: true, updated_at: at });
+        if (row.disabled_at) throw accountDisabled();
+        const used = await customerTokensRepository(trx).consume('verify_email', token, owner, at);
+        // Only the address the link was mailed to is proved (an email change ends
+        // older links; a token from before 0015 names no address and proves none).
+        if (used === null || used.email !== row.email) throw invalidToken();
+        return customers.update(owner, { email_verified: true, updated_at: at });
       });
       return toCustomer(customer);
     },
@@ -195,10 +213,10 @@ export function accountsService(ctx: AccountsContext) {
     async resendVerification(current: SignedInCustomer): Promise<void> {
       if (current.email_verified)
         throw conflict('already_verified', 'This email address is already verified.');
-      const mail = await ctx.db
-        .transaction()
-        .execute((trx) => issueAccountToken(trx, ctx, current, 'verify_email', now()));
-      ctx.mailer.sendInBackground(mail);
+      await inTransaction(ctx.db, async (trx) => {
+        const mail = await issueAccountToken(trx, ctx, current.id, 'verify_email', now());
+        if (mail) await ctx.outbox.queue(trx, mail, { customerId: current.id });
+      });
     },
   };
 }

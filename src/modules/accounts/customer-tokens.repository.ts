@@ -34,10 +34,12 @@ export function customerTokensRepository(db: Db) {
         .execute();
     },
 
+    /** `email` is the address the token is mailed to (issue: a completion verifies only that one). */
     async insert(
       customerId: number,
       kind: CustomerTokenKind,
       digest: string,
+      email: string,
       now: Date,
     ): Promise<void> {
       await db
@@ -46,6 +48,7 @@ export function customerTokensRepository(db: Db) {
           customer_id: customerId,
           kind,
           token_digest: digest,
+          email,
           created_at: now,
           expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS[kind]),
         })
@@ -85,22 +88,30 @@ export function customerTokensRepository(db: Db) {
     },
 
     /**
-     * Uses a token up in one guarded statement, so of two concurrent uses only one
-     * gets the row back (conventions: races are decided by the database).
-     * Unknown, used, expired and superseded tokens all give null.
+     * Uses a token of this customer up in one guarded statement, so of two
+     * concurrent uses only one gets the row back (conventions: races are decided
+     * by the database). Call it after locking the customer row (lock order).
+     * Unknown, used, expired and superseded tokens all give null; otherwise the
+     * address the token was mailed to (null for tokens older than that column).
      */
-    async consume(kind: CustomerTokenKind, token: string, now: Date): Promise<number | null> {
+    async consume(
+      kind: CustomerTokenKind,
+      token: string,
+      customerId: number,
+      now: Date,
+    ): Promise<{ email: string | null } | null> {
       if (!isWellFormedToken(token)) return null;
       const row = await db
         .updateTable('customer_tokens')
         .set({ used_at: now })
         .where('token_digest', '=', digestToken(token))
         .where('kind', '=', kind)
+        .where('customer_id', '=', customerId)
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
-        .returning('customer_id')
+        .returning('email')
         .executeTakeFirst();
-      return row?.customer_id ?? null;
+      return row ?? null;
     },
   };
 }

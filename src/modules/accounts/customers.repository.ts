@@ -3,6 +3,7 @@ import { normaliseEmail } from '../../auth/email.js';
 import { digestToken, isWellFormedToken } from '../../auth/tokens.js';
 import type { Db } from '../../db/database.js';
 import type { CustomersTable } from '../../db/schema.js';
+import { isStorableText } from '../../db/storable-text.js';
 import type { SignedInCustomer } from '../../http/customer-guard.js';
 
 /** Every column but the password hash. */
@@ -32,7 +33,9 @@ export function customersRepository(db: Db) {
 
   return {
     /** With the password hash: for sign-in and the checks that need it. */
-    findByEmail(email: string) {
+    async findByEmail(email: string) {
+      // Text no row can hold matches no row (sign-in and reset requests take any text).
+      if (!isStorableText(email)) return undefined;
       return db.selectFrom('customers').selectAll().where(byEmail(email)).executeTakeFirst();
     },
 
@@ -53,15 +56,19 @@ export function customersRepository(db: Db) {
     },
 
     /**
-     * Locks the row for the rest of the transaction, so two token mints or a
-     * mint and a disable for one customer happen one after the other.
+     * Locks the row for the rest of the transaction and reads it as committed
+     * now: the first lock of every account operation (docs/decisions.md, lock
+     * order), so two mints, a mint and a disable, or a sign-in and a disable for
+     * one customer happen one after the other and each sees the other's result.
+     * NO KEY UPDATE is enough to exclude every other writer of the row while
+     * leaving foreign-key checks (a session or hold being inserted) unblocked.
      */
     lockById(id: number): Promise<SignedInCustomer | undefined> {
       return db
         .selectFrom('customers')
         .select(CUSTOMER_COLUMNS)
         .where('id', '=', id)
-        .forUpdate()
+        .forNoKeyUpdate()
         .executeTakeFirst();
     },
 

@@ -7,7 +7,11 @@ import { accountsRoutes } from './accounts.routes.js';
 import { accountsService } from './accounts.service.js';
 import { customersRepository } from './customers.repository.js';
 import { meRoutes } from './me.routes.js';
-import { passwordResetService } from './password-reset.service.js';
+import {
+  PASSWORD_RESET_JOB_OPTIONS,
+  passwordResetService,
+  RESET_REQUEST_JOB,
+} from './password-reset.service.js';
 import { sessionCache } from './session-cache.js';
 
 /**
@@ -34,6 +38,11 @@ export function accountsModule(app: App, ctx: AppContext): void {
   // Account answers are personal, and several set or clear the session cookie: never cache them.
   answersNeverStored(app);
   const accounts = accountsService(ctx);
-  accountsRoutes(app, ctx, accounts, passwordResetService(ctx));
+  const resets = passwordResetService(ctx);
+  ctx.jobs.register<{ email: string }>(RESET_REQUEST_JOB, {
+    ...PASSWORD_RESET_JOB_OPTIONS,
+    handle: (job) => resets.issue(job.payload.email),
+  });
+  accountsRoutes(app, ctx, accounts, resets);
   meRoutes(app, ctx, accounts, accountDataService(ctx));
 }

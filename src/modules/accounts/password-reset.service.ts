@@ -1,4 +1,7 @@
 import { hashPassword } from '../../auth/passwords.js';
+import { isStorableText } from '../../db/storable-text.js';
+import { inTransaction } from '../../db/transaction.js';
+import { enqueue } from '../../jobs/job-queue.js';
 import {
   type AccountsContext,
   accountDisabled,
@@ -15,23 +18,45 @@ import { customersRepository } from './customers.repository.js';
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this address, we have sent it a link to choose a new password.';
 
+/** The job kind that issues a requested reset after the answer was sent. */
+export const RESET_REQUEST_JOB = 'accounts.password-reset';
+
+/** A reset link is useful within minutes: a few quick retries, then it is dropped (the person asks again). */
+export const PASSWORD_RESET_JOB_OPTIONS = {
+  maxAttempts: 5,
+  backoffMs: (attempt: number) => attempt * 5_000,
+  concurrency: 2,
+};
+
 /** Request and complete a password reset (spec 3 Tokens, 4.1). */
 export function passwordResetService(ctx: AccountsContext) {
   return {
     /**
-     * For an enabled account: mint a password_reset token (superseding older ones)
-     * and mail the link. Unknown and disabled addresses get nothing (spec 4.1).
-     * The mail is sent in the background, so a known address answers as fast as an
-     * unknown one.
+     * Spec 4.1: always the same answer. Before answering, every address costs the
+     * same single insert (a job); the lookup, the mint and the mail happen in the
+     * job, after the answer, so the answer's timing tells nothing about the address.
      */
     async request(email: string): Promise<void> {
+      // Text the database cannot hold (a NUL) matches no account, and a job could not carry it.
+      if (!isStorableText(email)) return;
+      await enqueue(ctx.db, RESET_REQUEST_JOB, { email }, { now: ctx.clock.now() });
+    },
+
+    /**
+     * The job: for an enabled account, mint a password_reset token (superseding
+     * older ones) and queue the mail in the same transaction. Unknown and disabled
+     * addresses get nothing (spec 4.1).
+     */
+    async issue(email: string): Promise<void> {
       const customer = await customersRepository(ctx.db).findByEmail(email);
       if (!customer || customer.disabled_at) return;
       const at = ctx.clock.now();
-      const mail = await ctx.db
-        .transaction()
-        .execute((trx) => issueAccountToken(trx, ctx, customer, 'password_reset', at));
-      ctx.mailer.sendInBackground(mail);
+      // Disabled and address are checked again under the customer row lock that the
+      // mint takes: a disable or email change committing meanwhile wins.
+      await inTransaction(ctx.db, async (trx) => {
+        const mail = await issueAccountToken(trx, ctx, customer.id, 'password_reset', at, email);
+        if (mail) await ctx.outbox.queue(trx, mail, { customerId: customer.id });
+      });
     },
 
     /**
@@ -53,15 +78,23 @@ export function passwordResetService(ctx: AccountsContext) {
       const passwordHash = await hashPassword(password);
 
       const at = ctx.clock.now();
-      const { customer, session } = await ctx.db.transaction().execute(async (trx) => {
-        // The guarded use decides a race between two completions with one token.
-        const customerId = await customerTokensRepository(trx).consume('password_reset', token, at);
-        if (customerId === null) throw invalidToken();
+      const { customer, session } = await inTransaction(ctx.db, async (trx) => {
+        // Lock order (docs/decisions.md): the customer row first, then its token.
+        const customerId = owner;
         const customers = customersRepository(trx);
         const row = await customers.lockById(customerId);
+        if (!row) throw invalidToken();
         // A token issued before the account was disabled mints nothing; the throw
         // rolls back the use of the token as well.
-        if (!row || row.disabled_at) throw accountDisabled();
+        if (row.disabled_at) throw accountDisabled();
+        // The guarded use decides a race between two completions with one token.
+        const used = await customerTokensRepository(trx).consume(
+          'password_reset',
+          token,
+          customerId,
+          at,
+        );
+        if (used === null) throw invalidToken();
 
         const sessions = customerSessions(trx, ctx.random);
         await sessions.endAllOf(customerId);
@@ -69,7 +102,9 @@ export function passwordResetService(ctx: AccountsContext) {
         await customerTokensRepository(trx).supersede(customerId, ALL_TOKEN_KINDS, at);
         const customer = await customers.update(customerId, {
           password_hash: passwordHash,
-          email_verified: true,
+          // Spec 3: completing marks the address verified, but only the address
+          // the link was mailed to: the mailbox that received it is what is proved.
+          email_verified: row.email_verified || used.email === row.email,
           updated_at: at,
         });
         const session = await sessions.create(customerId, at);

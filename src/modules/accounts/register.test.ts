@@ -20,6 +20,7 @@ afterAll(() => t.close());
 
 /** Runs a request that must be refused and checks that nothing was written or mailed. */
 async function refusedWithoutWrites(send: () => ReturnType<typeof register>) {
+  await t.mail.settle(); // mail queued by earlier tests goes out first
   const before = await accountRowCounts(t);
   const mailBefore = t.mail.messages.length;
   const res = await send();
@@ -150,16 +151,17 @@ describe('register: the verification mail is sent after the commit (spec 6)', ()
     expect(res.statusCode).toBe(201);
     await t.mail.settle();
     expect(t.mail.to(email)).toHaveLength(0);
-    expect(t.mail.failures.filter((to) => to === email)).toHaveLength(3);
+    // The first attempt failed; the outbox keeps the mail for the next (src/mail/outbox.test.ts).
+    expect(t.mail.failures.filter((to) => to === email)).toHaveLength(1);
     const row = await t.db
       .selectFrom('customers')
       .select('id')
       .where('email', '=', email)
       .executeTakeFirst();
     expect(row?.id).toBe(res.json().id);
-    const gaveUp = t.logs.entries().filter((e) => e.msg === 'mail not sent: giving up');
-    expect(gaveUp.length).toBeGreaterThan(0);
-    expect(JSON.stringify(gaveUp)).not.toMatch(/token/);
+    const retry = t.logs.entries().filter((e) => e.msg === 'mail not sent: will retry');
+    expect(retry.length).toBeGreaterThan(0);
+    expect(JSON.stringify(retry)).not.toMatch(/token|@example/);
   });
 });
 

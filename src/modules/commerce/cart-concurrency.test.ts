@@ -7,7 +7,6 @@ import { itemRow, makeItem } from '../../../test/support/factories.js';
 import { currentDatabaseUrl, raceOnRow } from '../../../test/support/row-lock-barrier.js';
 import { onPostgres } from '../../../test/support/test-database.js';
 import type { App } from '../../context.js';
-import { startSchedule } from './schedule.js';
 
 const MINUTE = 60_000;
 
@@ -86,8 +85,8 @@ describe.runIf(onPostgres)('carts under concurrency, on PostgreSQL (spec 1)', ()
     }
 
     async function expectOneReminderEach(holders: MadeCustomer[]) {
-      await t.app.mailer.idle();
-      await sibling.mailer.idle();
+      await t.app.jobs.drain();
+      await sibling.jobs.drain();
       for (const holder of holders) expect(t.mail.to(holder.email)).toHaveLength(1);
       expect(t.mail.messages).toHaveLength(holders.length);
     }
@@ -106,17 +105,12 @@ describe.runIf(onPostgres)('carts under concurrency, on PostgreSQL (spec 1)', ()
       await t.app.cartJobs.releaseExpiredHolds();
     });
 
-    it('two running schedules, one per instance', async () => {
+    it('two running job workers, one per instance', async () => {
       t.mail.clear();
       const holders = await dueCarts(10);
-      const schedules = [t.app, sibling].map((app) =>
-        startSchedule(
-          [{ name: 'send-cart-reminders', everyMs: 5, run: app.cartJobs.sendCartReminders }],
-          app.log,
-        ),
-      );
+      await Promise.all([t.app, sibling].map((app) => app.jobs.start()));
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await Promise.all(schedules.map((schedule) => schedule.stop()));
+      await Promise.all([t.app, sibling].map((app) => app.jobs.stop()));
       await expectOneReminderEach(holders);
       t.clock.advance(10 * MINUTE);
       await t.app.cartJobs.releaseExpiredHolds();

@@ -3,7 +3,6 @@ import { buildTestApp, type TestApp } from '../../../test/support/build-test-app
 import { addToCart, checkout, viewCart } from '../../../test/support/commerce.js';
 import { disable, makeCustomer } from '../../../test/support/customer-factories.js';
 import { itemRow, makeItem } from '../../../test/support/factories.js';
-import { startSchedule } from './schedule.js';
 
 const MINUTE = 60_000;
 const HOLD_MS = 30 * MINUTE;
@@ -141,13 +140,16 @@ describe('cart reminder (spec 6: a scheduled job, greets by first name)', () => 
     expect((await itemRow(t, items[0]!.id)).status).toBe('reserved');
   });
 
-  it('a hold renewed by a later add is a new hold and gets its own reminder', async () => {
+  it('a later add joins the reminded deadline (no second reminder); a new cart gets its own', async () => {
     await expireEverything();
     const { customer } = await cartOf(1);
     t.clock.advance(25 * MINUTE);
     expect(await jobs().sendCartReminders()).toBe(1);
     await addToCart(t, customer.cookie, (await makeItem(t.db)).id);
     expect(await jobs().sendCartReminders()).toBe(0);
+    t.clock.advance(6 * MINUTE); // the cart's deadline has passed
+    await jobs().releaseExpiredHolds();
+    await addToCart(t, customer.cookie, (await makeItem(t.db)).id);
     t.clock.advance(25 * MINUTE);
     expect(await jobs().sendCartReminders()).toBe(1);
     await t.mail.settle();
@@ -200,59 +202,5 @@ describe('cart reminder (spec 6: a scheduled job, greets by first name)', () => 
     expect(t.mail.to(fine.customer.email)).toHaveLength(1);
     expect(t.mail.to(failing.customer.email)).toEqual([]);
     expect((await itemRow(t, failing.items[0]!.id)).status).toBe('reserved');
-  });
-});
-
-describe('the schedule that runs the jobs', () => {
-  it('runs each job on its interval without overlapping itself, and stop waits for a run', async () => {
-    let runs = 0;
-    let concurrent = 0;
-    let most = 0;
-    const schedule = startSchedule(
-      [
-        {
-          name: 'slow',
-          everyMs: 5,
-          run: async () => {
-            runs++;
-            concurrent++;
-            most = Math.max(most, concurrent);
-            await new Promise((resolve) => setTimeout(resolve, 30));
-            concurrent--;
-          },
-        },
-      ],
-      t.app.log,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    await schedule.stop();
-    const after = runs;
-    expect(runs).toBeGreaterThan(1);
-    expect(most).toBe(1);
-    expect(concurrent).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(runs).toBe(after);
-  });
-
-  it('a failing run is logged and the next tick runs again', async () => {
-    let runs = 0;
-    t.logs.clear();
-    const schedule = startSchedule(
-      [
-        {
-          name: 'failing',
-          everyMs: 5,
-          run: async () => {
-            runs++;
-            throw new Error('database away');
-          },
-        },
-      ],
-      t.app.log,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    await schedule.stop();
-    expect(runs).toBeGreaterThan(1);
-    expect(t.logs.entries().some((entry) => entry.msg === 'scheduled job failed')).toBe(true);
   });
 });

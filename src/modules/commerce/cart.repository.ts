@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 
 /** A customer whose cart reminder has just been claimed, with what the mail needs. */
 export interface ClaimedReminder {
@@ -10,9 +11,36 @@ export interface ClaimedReminder {
   items: Array<{ id: number; title: string }>;
 }
 
-/** What a released hold looks like: back on sale, held by nobody (contract: Item). */
+/** What a released hold looks like: back on sale, held by nobody, claimed by no checkout (contract: Item). */
 const released = (now: Date) =>
-  ({ status: 'available', reserved_by: null, reserved_until: null, updated_at: now }) as const;
+  ({
+    status: 'available',
+    reserved_by: null,
+    reserved_until: null,
+    checkout_key: null,
+    checkout_until: null,
+    updated_at: now,
+  }) as const;
+
+/** An item a checkout claimed and is taking payment for (until `checkout_until`). */
+export interface ClaimedItem {
+  id: number;
+  price_cents: number;
+}
+
+type Items = ExpressionBuilder<Database, 'items'>;
+
+/**
+ * A reserved item whose hold has ended: past its deadline and not claimed by a
+ * checkout that is taking payment. It counts as released everywhere, swept or
+ * not (docs/decisions.md, Commerce).
+ */
+export const holdEnded = (eb: Items, now: Date) =>
+  eb.and([
+    eb('status', '=', 'reserved'),
+    eb('reserved_until', '<=', now),
+    eb.or([eb('checkout_until', 'is', null), eb('checkout_until', '<=', now)]),
+  ]);
 
 /**
  * All SQL of carts: an item is in a customer's cart while it is `reserved` by
@@ -24,25 +52,86 @@ const released = (now: Date) =>
 export function cartRepository(db: Db) {
   return {
     /**
-     * Reserves the item for the customer until `until`. It must be available,
-     * or held by nobody any more (an expired hold), or already the caller's.
+     * The cart's one deadline: that of the customer's live holds, or null for an
+     * empty cart. Set by the first add into an empty cart, never moved.
      */
-    async reserve(customerId: number, itemId: number, now: Date, until: Date): Promise<boolean> {
+    async deadlineOf(customerId: number, now: Date): Promise<Date | null> {
+      const row = await db
+        .selectFrom('items')
+        .select((eb) => eb.fn.min('reserved_until').as('deadline'))
+        .where('status', '=', 'reserved')
+        .where('reserved_by', '=', customerId)
+        .where('reserved_until', '>', now)
+        .executeTakeFirst();
+      return row?.deadline ?? null;
+    },
+
+    /** Whether the item's hold, if any, still keeps others off it (live or claimed by a checkout). */
+    async isHeld(itemId: number, now: Date): Promise<boolean> {
+      const row = await db
+        .selectFrom('items')
+        .select('id')
+        .where('id', '=', itemId)
+        .where('status', '=', 'reserved')
+        .where((eb) => eb.not(holdEnded(eb, now)))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Whether the item is in the customer's cart right now (a repeated add changes nothing). */
+    async holdsLive(customerId: number, itemId: number, now: Date): Promise<boolean> {
+      const row = await db
+        .selectFrom('items')
+        .select('id')
+        .where('id', '=', itemId)
+        .where('status', '=', 'reserved')
+        .where('reserved_by', '=', customerId)
+        .where('reserved_until', '>', now)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Reserves the item for the customer until `until`. It must be available or
+     * its hold ended (an expired, unclaimed reservation), and, when the caller's
+     * own hold on it ended, at or before `coolDownFrom` (one hold window ago):
+     * anyone else may take it at once, the customer who let it lapse waits.
+     */
+    async reserve(
+      customerId: number,
+      itemId: number,
+      now: Date,
+      until: Date,
+      coolDownFrom: Date,
+    ): Promise<boolean> {
       const row = await db
         .updateTable('items')
         .set({
           status: 'reserved',
           reserved_by: customerId,
           reserved_until: until,
+          checkout_key: null,
+          checkout_until: null,
           updated_at: now,
         })
         .where('id', '=', itemId)
         .where((eb) =>
           eb.or([
-            eb('status', '=', 'available'),
             eb.and([
-              eb('status', '=', 'reserved'),
-              eb.or([eb('reserved_until', '<=', now), eb('reserved_by', '=', customerId)]),
+              eb('status', '=', 'available'),
+              eb.or([
+                eb('last_held_by', 'is', null),
+                eb('last_held_by', '<>', customerId),
+                eb('last_hold_ended_at', 'is', null),
+                eb('last_hold_ended_at', '<=', coolDownFrom),
+              ]),
+            ]),
+            eb.and([
+              holdEnded(eb, now),
+              eb.or([
+                eb('reserved_by', '<>', customerId),
+                eb('reserved_until', '<=', coolDownFrom),
+              ]),
             ]),
           ]),
         )
@@ -51,25 +140,20 @@ export function cartRepository(db: Db) {
       return row !== undefined;
     },
 
-    /** Moves every live hold of the customer to one deadline: the cart shares it. */
-    async extendHolds(customerId: number, now: Date, until: Date): Promise<void> {
-      await db
-        .updateTable('items')
-        .set({ reserved_until: until, updated_at: now })
-        .where('status', '=', 'reserved')
-        .where('reserved_by', '=', customerId)
-        .where('reserved_until', '>', now)
-        .execute();
-    },
-
-    /** Back to available; only the caller's own hold is touched. */
+    /**
+     * Back to available; only the caller's own live hold is touched (an ended
+     * one is released already), and not while a checkout is taking payment for
+     * it. The customer's hold ends now: the cool-down starts.
+     */
     async release(customerId: number, itemId: number, now: Date): Promise<boolean> {
       const row = await db
         .updateTable('items')
-        .set(released(now))
+        .set({ ...released(now), last_held_by: customerId, last_hold_ended_at: now })
         .where('id', '=', itemId)
         .where('status', '=', 'reserved')
         .where('reserved_by', '=', customerId)
+        .where('reserved_until', '>', now)
+        .where((eb) => eb.or([eb('checkout_until', 'is', null), eb('checkout_until', '<=', now)]))
         .returning('id')
         .executeTakeFirst();
       return row !== undefined;
@@ -91,8 +175,37 @@ export function cartRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
-    /** Checkout: every live hold of the buyer becomes theirs, sold (spec 3: reserved → sold). */
-    sellHeld(customerId: number, now: Date) {
+    /**
+     * Checkout, first step: every live hold of the buyer not already claimed is
+     * claimed for this checkout (`key`) until `claimUntil`, and stays reserved.
+     * The claim keeps the sweeper and other customers off the items while the
+     * payment is taken with no transaction open; a second checkout of the same
+     * cart meanwhile finds nothing to claim.
+     */
+    claimForCheckout(
+      customerId: number,
+      key: string,
+      now: Date,
+      claimUntil: Date,
+    ): Promise<ClaimedItem[]> {
+      return db
+        .updateTable('items')
+        .set({ checkout_key: key, checkout_until: claimUntil })
+        .where('status', '=', 'reserved')
+        .where('reserved_by', '=', customerId)
+        .where('reserved_until', '>', now)
+        .where((eb) => eb.or([eb('checkout_until', 'is', null), eb('checkout_until', '<=', now)]))
+        .returning(['id', 'price_cents'])
+        .execute();
+    },
+
+    /**
+     * Checkout, last step (spec 3: reserved → sold): the items still claimed by
+     * this checkout and still held by the buyer. A disable, an admin sale or a
+     * lapsed claim taken by another customer leaves an item out, and the caller
+     * compares with what it claimed.
+     */
+    recordSale(customerId: number, key: string, now: Date): Promise<ClaimedItem[]> {
       return db
         .updateTable('items')
         .set({
@@ -101,22 +214,39 @@ export function cartRepository(db: Db) {
           sold_at: now,
           reserved_by: null,
           reserved_until: null,
+          checkout_key: null,
+          checkout_until: null,
           updated_at: now,
         })
+        .where('checkout_key', '=', key)
         .where('status', '=', 'reserved')
         .where('reserved_by', '=', customerId)
-        .where('reserved_until', '>', now)
         .returning(['id', 'price_cents'])
         .execute();
     },
 
-    /** The sweeper (spec 3: reserved → released when the reservation expires). */
+    /** A checkout that did not complete: its items are held as they were before it. */
+    async releaseClaim(key: string): Promise<void> {
+      await db
+        .updateTable('items')
+        .set({ checkout_key: null, checkout_until: null })
+        .where('checkout_key', '=', key)
+        .execute();
+    },
+
+    /**
+     * The sweeper (spec 3: reserved → released when the reservation expires).
+     * The holder's hold ended at its deadline: that starts their cool-down.
+     */
     async releaseExpired(now: Date): Promise<number[]> {
       const rows = await db
         .updateTable('items')
-        .set(released(now))
-        .where('status', '=', 'reserved')
-        .where('reserved_until', '<=', now)
+        .set((eb) => ({
+          ...released(now),
+          last_held_by: eb.ref('reserved_by'),
+          last_hold_ended_at: eb.ref('reserved_until'),
+        }))
+        .where((eb) => holdEnded(eb, now))
         .returning('id')
         .execute();
       return rows.map((row) => row.id);

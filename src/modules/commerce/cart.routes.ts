@@ -30,7 +30,8 @@ export function cartRoutes(app: App, cart: CartService): void {
       schema: {
         tags,
         security,
-        summary: 'Reserve an available item; the whole cart is held for the hold window from now',
+        summary:
+          'Reserve an available item until the cart’s deadline (a full hold window for an empty cart)',
         body: AddToCartBody,
         response: { 200: CartResponse, ...errors(400, 401, 404, 409, 415, 429) },
       },

@@ -1,22 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { SignedInCustomer } from '../../http/customer-guard.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound, unauthorized } from '../../http/errors.js';
+import { customersRepository } from '../accounts/customers.repository.js';
 import { itemsRepository } from '../storefront/items.repository.js';
 import { itemRowToItem } from '../storefront/storefront.service.js';
-import { cartRepository } from './cart.repository.js';
+import { type ClaimedItem, cartRepository } from './cart.repository.js';
 import type { CartResponse } from './commerce.schemas.js';
+import { isPaymentDeclined } from './payments.js';
 import type { Sale, SaleAnnouncer } from './sales.js';
 
 const MINUTE_MS = 60_000;
 
-export type CartContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments'>;
+/**
+ * How long a checkout's claim keeps its items while the payment is taken. A
+ * provider answers long before; the bound only matters when a process dies
+ * mid-payment, and then the items return to their hold (and its deadline).
+ */
+export const CHECKOUT_CLAIM_MS = 5 * MINUTE_MS;
+
+/** Attempts at voiding a capture whose sale could not be recorded. */
+const VOID_ATTEMPTS = 3;
+
+export type CartContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'random'>;
+
+/** A disabled customer is not signed in (spec 5), also when the disable lands mid-request. */
+const notSignedIn = () => unauthorized();
 
 /**
  * The signed-in customer's cart (contract: Cart). An item is held by at most one
- * customer and sold once (spec 1); the whole cart shares one deadline, which
- * every add moves to a full hold window from now (docs/decisions.md, Commerce).
+ * customer and sold once (spec 1). The cart has one deadline, set when the first
+ * item goes into an empty cart; later adds join it and never move it, and a hold
+ * ends at its deadline whatever the customer does (docs/decisions.md, Commerce).
  */
-export function cartService(ctx: CartContext, sales: SaleAnnouncer) {
+export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: FastifyBaseLogger) {
   const carts = cartRepository(ctx.db);
   const items = itemsRepository(ctx.db);
   const holdMs = ctx.config.cartHoldMinutes * MINUTE_MS;
@@ -31,31 +49,107 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer) {
   }
 
   /** Why a reservation matched nothing: hidden items are 404 as on the storefront, others 409. */
-  async function refuseReservation(itemId: number): Promise<never> {
+  async function refuseReservation(itemId: number, now: Date): Promise<never> {
     const status = await items.statusOf(itemId);
     if (status === undefined || status === 'pending') throw notFound('No such item.');
+    if (status === 'sold') throw conflict('item_unavailable', 'This item has been sold.');
+    if (await carts.isHeld(itemId, now)) {
+      throw conflict('item_unavailable', 'This item is in another customer’s cart right now.');
+    }
+    // Available, or its hold ended: what refused it is the caller's own cool-down.
     throw conflict(
       'item_unavailable',
-      status === 'sold'
-        ? 'This item has been sold.'
-        : 'This item is in another customer’s cart right now.',
+      'Your hold on this item ended; you can hold it again once a hold window has passed.',
     );
+  }
+
+  /** Undoes a capture whose sale was not recorded; a void that keeps failing is logged for a person. */
+  async function voidPayment(key: string): Promise<void> {
+    for (let attempt = 1; attempt <= VOID_ATTEMPTS; attempt++) {
+      try {
+        await ctx.payments.void(key);
+        return;
+      } catch (error) {
+        if (attempt === VOID_ATTEMPTS) {
+          log.error(
+            { err: error, checkout: key },
+            'payment could not be voided: refund it by hand',
+          );
+        }
+      }
+    }
+  }
+
+  /** Lock order (docs/decisions.md): the customer row first; a disabled customer gets nothing. */
+  async function lockEnabledCustomer(trx: Parameters<typeof customersRepository>[0], id: number) {
+    const row = await customersRepository(trx).lockById(id);
+    if (!row || row.disabled_at) throw notSignedIn();
+  }
+
+  /**
+   * Checkout, first short transaction: claims every live hold of the caller for
+   * this checkout. Nothing held (or only ended holds) is 409 cart_empty.
+   */
+  async function claim(customer: SignedInCustomer, key: string): Promise<ClaimedItem[]> {
+    const now = ctx.clock.now();
+    const claimed = await inTransaction(ctx.db, async (trx) => {
+      await lockEnabledCustomer(trx, customer.id);
+      return cartRepository(trx).claimForCheckout(
+        customer.id,
+        key,
+        now,
+        new Date(now.getTime() + CHECKOUT_CLAIM_MS),
+      );
+    });
+    if (claimed.length === 0) {
+      throw conflict('cart_empty', 'Your cart is empty, or its hold has run out.');
+    }
+    return claimed;
+  }
+
+  /**
+   * Checkout, last short transaction: the claimed items become sold, all or
+   * none. A disable or an admin sale that won an item during the payment makes
+   * it fail, and the caller voids the payment.
+   */
+  function record(customer: SignedInCustomer, key: string, claimed: ClaimedItem[]) {
+    return inTransaction(ctx.db, async (trx) => {
+      await lockEnabledCustomer(trx, customer.id);
+      const sold = await cartRepository(trx).recordSale(customer.id, key, ctx.clock.now());
+      if (sold.length !== claimed.length) {
+        throw conflict(
+          'item_unavailable',
+          'An item of your cart was taken while the payment was made; nothing was charged.',
+        );
+      }
+      // The favorite-sold job exists iff this sale commits (spec 6 rule 1).
+      const soldItemIds = sold.map((item) => item.id).sort((a, b) => a - b);
+      await sales.record(trx, { soldItemIds, buyerId: customer.id });
+      return sold;
+    });
   }
 
   return {
     view,
 
-    /** available → reserved for this customer; two customers racing for one item cannot both win. */
+    /**
+     * available → reserved for this customer; two customers racing for one item
+     * cannot both win. The item joins the cart's deadline, or starts it when the
+     * cart is empty. The customer row is locked and read first, so a disable that
+     * commits meanwhile wins: no hold is left for a disabled account (spec 3).
+     */
     async add(customer: SignedInCustomer, itemId: number): Promise<CartResponse> {
       const now = ctx.clock.now();
-      const until = new Date(now.getTime() + holdMs);
-      const reserved = await ctx.db.transaction().execute(async (trx) => {
+      const reserved = await inTransaction(ctx.db, async (trx) => {
+        await lockEnabledCustomer(trx, customer.id);
         const cart = cartRepository(trx);
-        if (!(await cart.reserve(customer.id, itemId, now, until))) return false;
-        await cart.extendHolds(customer.id, now, until);
-        return true;
+        // A repeated add (a double click) is accepted and changes nothing.
+        if (await cart.holdsLive(customer.id, itemId, now)) return true;
+        const deadline =
+          (await cart.deadlineOf(customer.id, now)) ?? new Date(now.getTime() + holdMs);
+        return cart.reserve(customer.id, itemId, now, deadline, new Date(now.getTime() - holdMs));
       });
-      if (!reserved) await refuseReservation(itemId);
+      if (!reserved) await refuseReservation(itemId, now);
       return view(customer);
     },
 
@@ -65,25 +159,47 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer) {
     },
 
     /**
-     * Every live hold of the caller → sold, in one transaction with the payment
-     * step before the commit; a payment refusal rolls everything back. The sale
-     * is announced after the commit (spec 6 favorite-sold rules 1 and 4).
+     * Claim → pay → record: no transaction waits on the payment provider. Every
+     * live hold of the caller is claimed in a short transaction; the payment is
+     * captured with no transaction open; a second short transaction records the
+     * sale. A refused payment releases the claim (the cart is held as before); a
+     * sale that cannot be recorded after the capture voids the payment through
+     * the provider and releases the claim. The sale is announced after the
+     * commit (spec 6 favorite-sold rules 1 and 4).
      */
     async checkout(customer: SignedInCustomer): Promise<Sale> {
-      const now = ctx.clock.now();
-      const soldItemIds = await ctx.db.transaction().execute(async (trx) => {
-        const sold = await cartRepository(trx).sellHeld(customer.id, now);
-        if (sold.length === 0) {
-          throw conflict('cart_empty', 'Your cart is empty, or its hold has run out.');
-        }
-        await ctx.payments.capture({
-          buyerId: customer.id,
-          items: sold,
-          totalCents: sold.reduce((sum, item) => sum + item.price_cents, 0),
-        });
-        return sold.map((item) => item.id).sort((a, b) => a - b);
-      });
-      const sale = { soldItemIds, buyerId: customer.id };
+      // One key per checkout: the claim's mark on the items and the provider's idempotency key.
+      const key = ctx.random(16).toString('hex');
+      const claimed = await claim(customer, key);
+      const order = {
+        buyerId: customer.id,
+        items: claimed,
+        totalCents: claimed.reduce((sum, item) => sum + item.price_cents, 0),
+      };
+      try {
+        await ctx.payments.capture(key, order);
+      } catch (error) {
+        // A refusal took nothing; any other failure may have taken the money.
+        if (!isPaymentDeclined(error)) await voidPayment(key);
+        await carts.releaseClaim(key);
+        throw error;
+      }
+      let sold: ClaimedItem[];
+      try {
+        sold = await record(customer, key, claimed);
+      } catch (error) {
+        await voidPayment(key);
+        await carts
+          .releaseClaim(key)
+          .catch((releaseError: unknown) =>
+            log.error({ err: releaseError, checkout: key }, 'checkout claim not released'),
+          );
+        throw error;
+      }
+      const sale = {
+        soldItemIds: sold.map((item) => item.id).sort((a, b) => a - b),
+        buyerId: customer.id,
+      };
       await sales.announce(sale);
       return sale;
     },

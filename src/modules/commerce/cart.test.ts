@@ -33,30 +33,35 @@ describe('POST /api/cart/items', () => {
     });
   });
 
-  it('one deadline per cart: each add holds the whole cart for the window from now', async () => {
+  it('one deadline per cart: set by the first add into an empty cart, joined and never moved by later adds', async () => {
     const customer = await makeCustomer(t);
     const [first, second] = [await makeItem(t.db), await makeItem(t.db)];
     await addToCart(t, customer.cookie, first.id);
+    const until = new Date(t.clock.now().getTime() + HOLD_MS);
     t.clock.advance(20 * 60_000);
     const res = await addToCart(t, customer.cookie, second.id);
-    const until = new Date(t.clock.now().getTime() + HOLD_MS);
     expect(res.json().reserved_until).toBe(until.toISOString());
     expect(ids(res)).toEqual([first.id, second.id]);
     expect((await itemRow(t, first.id)).reserved_until).toEqual(until);
     expect((await itemRow(t, second.id)).reserved_until).toEqual(until);
+    // At the deadline the whole cart has ended, whatever was added late.
+    t.clock.advance(10 * 60_000);
+    expect((await viewCart(t, customer.cookie)).json()).toEqual({
+      items: [],
+      reserved_until: null,
+    });
   });
 
-  it('adding an item already in the caller’s cart is accepted and restarts the hold', async () => {
+  it('adding an item already in the caller’s cart is accepted and keeps its deadline', async () => {
     const customer = await makeCustomer(t);
     const item = await makeItem(t.db);
     await addToCart(t, customer.cookie, item.id);
+    const before = await itemRow(t, item.id);
     t.clock.advance(60_000);
     const res = await addToCart(t, customer.cookie, item.id);
     expect(res.statusCode).toBe(200);
     expect(ids(res)).toEqual([item.id]);
-    expect((await itemRow(t, item.id)).reserved_until).toEqual(
-      new Date(t.clock.now().getTime() + HOLD_MS),
-    );
+    expect(await itemRow(t, item.id)).toEqual(before);
   });
 
   it.each([

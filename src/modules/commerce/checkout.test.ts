@@ -11,7 +11,17 @@ let payment: (order: { buyerId: number; totalCents: number }) => Promise<void>;
 const accept = async () => {};
 beforeAll(async () => {
   payment = accept;
-  t = await buildTestApp({ deps: { payments: { capture: (order) => payment(order) } } });
+  t = await buildTestApp({
+    deps: {
+      payments: {
+        capture: async (key, order) => {
+          await payment(order);
+          return { reference: key };
+        },
+        void: async () => {},
+      },
+    },
+  });
 });
 afterAll(() => t.close());
 

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { App, AppContext } from '../../context.js';
 import { answersNeverStored } from '../../http/no-store.js';
 import { cartRoutes } from './cart.routes.js';
@@ -7,15 +6,14 @@ import { type CartJobs, cartJobs, JOB_INTERVALS_MS } from './cart-jobs.service.j
 import { favoritesRoutes } from './favorites.routes.js';
 import { favoritesService } from './favorites.service.js';
 import type { SaleAnnouncer } from './sales.js';
-import { type Schedule, startSchedule } from './schedule.js';
 
-export { favoriteSoldNotifier } from './favorite-sold.service.js';
+export { registerFavoriteSold } from './favorite-sold.service.js';
 export { acceptingPayments, type Payments, paymentDeclined } from './payments.js';
 export { type SaleAnnouncer, saleAnnouncer } from './sales.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The cart's scheduled jobs; `server.ts` runs them on a timer, tests call them with the fake clock. */
+    /** The cart's scheduled jobs; recurring jobs on the queue, tests call them with the fake clock. */
     cartJobs: CartJobs;
   }
 }
@@ -28,29 +26,24 @@ export function commerceModule(app: App, ctx: AppContext, sales: SaleAnnouncer):
   // Every answer here is personal: never cached (as the accounts module does).
   answersNeverStored(app);
   favoritesRoutes(app, favoritesService(ctx));
-  cartRoutes(app, cartService(ctx, sales));
+  cartRoutes(app, cartService(ctx, sales, app.log));
 }
 
-/** Makes the cart jobs reachable from the app (`app.cartJobs`), for the server's schedule. */
+/**
+ * The cart jobs: reachable as `app.cartJobs` (tests call them with the fake
+ * clock) and registered as recurring jobs on the queue, which the server starts.
+ */
 export function installCartJobs(app: App, ctx: AppContext): void {
-  app.decorate('cartJobs', cartJobs(ctx, app.log));
-}
-
-/** The server's timers: the sweeper and the reminder job, on every instance. */
-export function scheduleCartJobs(jobs: CartJobs, log: FastifyBaseLogger): Schedule {
-  return startSchedule(
-    [
-      {
-        name: 'release-expired-holds',
-        everyMs: JOB_INTERVALS_MS.releaseExpiredHolds,
-        run: jobs.releaseExpiredHolds,
-      },
-      {
-        name: 'send-cart-reminders',
-        everyMs: JOB_INTERVALS_MS.sendCartReminders,
-        run: jobs.sendCartReminders,
-      },
-    ],
-    log,
-  );
+  const jobs = cartJobs(ctx, app.log);
+  app.decorate('cartJobs', jobs);
+  ctx.jobs.register('cart.release-expired-holds', {
+    everyMs: JOB_INTERVALS_MS.releaseExpiredHolds,
+    maxAttempts: 1, // the next run is the retry
+    handle: async () => void (await jobs.releaseExpiredHolds()),
+  });
+  ctx.jobs.register('cart.send-reminders', {
+    everyMs: JOB_INTERVALS_MS.sendCartReminders,
+    maxAttempts: 1,
+    handle: async () => void (await jobs.sendCartReminders()),
+  });
 }

@@ -1,4 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../auth/clock.js';
+import type { Db } from '../../db/database.js';
+import { enqueue } from '../../jobs/job-queue.js';
+import { FAVORITE_SOLD_JOB, type FavoriteSoldPayload } from './favorite-sold.service.js';
 
 /** What a sale hands on once committed (spec 6 favorite-sold rule 4: the sold item ids and the buyer). */
 export interface Sale {
@@ -14,8 +18,22 @@ export type SaleListener = (sale: Sale) => Promise<void>;
  * (checkout or admin mark-sold): both call `announce`. It never runs inside the
  * transaction, and a listener's failure is logged without undoing the sale.
  */
-export function saleAnnouncer(log: FastifyBaseLogger, listeners: SaleListener[] = []) {
+export function saleAnnouncer(
+  log: FastifyBaseLogger,
+  clock: Clock,
+  listeners: SaleListener[] = [],
+) {
   return {
+    /**
+     * Inside the sale's transaction: leaves the favorite-sold job, which exists
+     * iff the sale committed and runs after the commit (spec 6 rule 1).
+     */
+    async record(trx: Db, sale: Sale): Promise<void> {
+      if (sale.soldItemIds.length === 0) return;
+      const payload: FavoriteSoldPayload = { item_ids: sale.soldItemIds, buyer_id: sale.buyerId };
+      await enqueue(trx, FAVORITE_SOLD_JOB, payload, { now: clock.now() });
+    },
+
     async announce(sale: Sale): Promise<void> {
       log.info({ sale: { items: sale.soldItemIds, buyer: sale.buyerId } }, 'items sold');
       for (const listener of listeners) {

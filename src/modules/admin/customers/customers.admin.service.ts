@@ -1,5 +1,7 @@
 import type { AppContext } from '../../../context.js';
+import { inTransaction } from '../../../db/transaction.js';
 import { badRequest, notFound } from '../../../http/errors.js';
+import { isIdValue } from '../../../http/schemas.js';
 import { customerSessions } from '../../accounts/customer-sessions.js';
 import {
   ALL_TOKEN_KINDS,
@@ -11,8 +13,10 @@ import { adminCustomersRepository } from './customers.admin.repository.js';
 const encodeCursor = (id: number) => Buffer.from(String(id)).toString('base64url');
 
 function decodeCursor(cursor: string): number {
-  const id = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!Number.isSafeInteger(id) || id < 1) {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const id = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+  // Range-checked against the id column: a larger number would fail in the database as a 500.
+  if (!isIdValue(id)) {
     throw badRequest(
       'invalid_parameter',
       'The parameter "cursor" is not a cursor this list gave out.',
@@ -58,15 +62,16 @@ export function adminCustomersService(ctx: Pick<AppContext, 'db' | 'clock' | 'ra
      * delete its sessions (an existing cookie stops working at once), release only
      * the items it still holds as reserved (a sold item is never touched), and end
      * its outstanding email tokens, so a reset link sent before the disable stays
-     * dead even after a later re-enable.
+     * dead even after a later re-enable. In the lock order of every account
+     * operation (docs/decisions.md): customer row, tokens, sessions, items.
      */
     async disable(id: number) {
       const now = ctx.clock.now();
-      await ctx.db.transaction().execute(async (trx) => {
+      await inTransaction(ctx.db, async (trx) => {
         if (!(await customers.disable(trx, id, now))) throw notFound('No such customer.');
+        await customerTokensRepository(trx).supersede(id, ALL_TOKEN_KINDS, now);
         await customerSessions(trx, ctx.random).endAllOf(id);
         await cartRepository(trx).releaseAllOf(id, now);
-        await customerTokensRepository(trx).supersede(id, ALL_TOKEN_KINDS, now);
       });
       return row(id);
     },

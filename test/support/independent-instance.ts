@@ -1,0 +1,59 @@
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { App } from '../../src/context.js';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
+import type { TestApp } from './build-test-app.js';
+import { LogCapture } from './capture-log.js';
+import { CaptureMail } from './capture-mail.js';
+import { FakeClock } from './fake-clock.js';
+import { currentDatabaseUrl } from './row-lock-barrier.js';
+
+export interface IndependentInstance {
+  app: App;
+  database: DatabaseHandle;
+  clock: FakeClock;
+  /** Its notification connection's application_name, to find it in pg_stat_activity. */
+  listenerName: string;
+  close(): Promise<void>;
+}
+
+const quietLog = { error: () => {}, warn: () => {} };
+
+/**
+ * Another instance of the service on the same PostgreSQL database, sharing
+ * nothing else with `t`: its own pool, its own LISTEN connection, its own
+ * clock, mail, memory and in-process rate limits (no Redis). What one instance
+ * learns about the other's writes, it learns through the database.
+ */
+export async function independentInstance(
+  t: TestApp,
+  name: string,
+  env: Record<string, string> = {},
+): Promise<IndependentInstance> {
+  const listenerName = `shop-service notifications ${name}`;
+  const database = await openDatabase({
+    databaseUrl: await currentDatabaseUrl(t.db),
+    pgliteDir: null,
+    log: quietLog,
+    maxConnections: 10,
+    notificationsName: listenerName,
+  });
+  const clock = new FakeClock(t.clock.now());
+  const app = await buildApp(loadConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'info', ...env }), {
+    database,
+    redis: null,
+    clock,
+    logStream: new LogCapture(),
+    mailTransport: new CaptureMail(),
+  });
+  return {
+    app,
+    database,
+    clock,
+    listenerName,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
