@@ -18,6 +18,18 @@ describe('configuration', () => {
     expect(config.trustProxy).toBe(false);
     expect(config.cartHoldMinutes).toBe(30);
     expect(config.dataDir.endsWith('/data')).toBe(true);
+    expect(config.drafting).toMatchObject({
+      provider: 'none',
+      workers: 1,
+      cutoutProvider: 'builtin',
+      apiKey: null,
+    });
+    expect(config.shopCurrency).toBe('EUR');
+    expect(config.webDistDir.endsWith('/web/dist')).toBe(true);
+  });
+
+  it('takes SHOP_CURRENCY as an ISO 4217 code', () => {
+    expect(loadConfig({ SHOP_CURRENCY: 'CHF' }).shopCurrency).toBe('CHF');
   });
 
   it.each([
@@ -28,7 +40,13 @@ describe('configuration', () => {
     ['REDIS_URL', 'not a url', /^REDIS_URL is not a valid URL/],
     ['PUBLIC_BASE_URL', 'https://shop.example/path', /^PUBLIC_BASE_URL must be an origin only/],
     ['TRUST_PROXY', 'yes', /^TRUST_PROXY must be false, true or a comma-separated list/],
+    ['SHOP_CURRENCY', 'eur', /^SHOP_CURRENCY must be an ISO 4217 currency code/],
+    ['SHOP_CURRENCY', 'XYZ', /^SHOP_CURRENCY must be an ISO 4217 currency code/],
     ['SHOP_ADMIN_EMAIL', 'boss@example.com', /^SHOP_ADMIN_PASSWORD must be set together/],
+    ['DRAFT_PROVIDER', 'gpt', /^DRAFT_PROVIDER must be one of none, openai/],
+    ['DRAFT_PROVIDER', 'openai', /^DRAFT_API_BASE is required when DRAFT_PROVIDER=openai/],
+    ['DRAFT_WORKERS', '-1', /^DRAFT_WORKERS must be a whole number/],
+    ['CUTOUT_PROVIDER', 'http', /^CUTOUT_URL is required when CUTOUT_PROVIDER=http/],
   ])('refuses %s=%s with one line naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ADMIN_PASSWORD_MIN_LENGTH } from './auth/passwords.js';
 
 /** Everything the service reads from its environment, validated once (conventions: config is read once). */
@@ -17,6 +18,26 @@ export interface Config {
   readonly adminPassword: string | null;
   readonly cartHoldMinutes: number;
   readonly logLevel: string;
+  /** ISO 4217 code the web client formats prices in (prices themselves are cents). */
+  readonly shopCurrency: string;
+  /** The built web client (`web/dist`), served at `/`; absent → a page saying how to build it. */
+  readonly webDistDir: string;
+  /** The drafting step (issue: drafting); see README, Drafting. */
+  readonly drafting: DraftingConfig;
+}
+
+export interface DraftingConfig {
+  /** `none`: nothing is suggested; `openai`: an OpenAI-compatible chat-completions server. */
+  readonly provider: 'none' | 'openai';
+  readonly apiBase: URL | null;
+  /** Sent only in the Authorization header of model calls; never logged. */
+  readonly apiKey: string | null;
+  readonly model: string | null;
+  readonly timeoutMs: number;
+  /** Drafting workers in this instance; 0 turns drafting off here. */
+  readonly workers: number;
+  readonly cutoutProvider: 'builtin' | 'http';
+  readonly cutoutUrl: URL | null;
 }
 
 /** A bad setting; `message` is one line naming the variable and what is wrong with it. */
@@ -85,6 +106,52 @@ function trustProxy(env: Env): boolean | readonly string[] {
   return Object.freeze(entries);
 }
 
+function oneOf<const T extends string>(
+  env: Env,
+  name: string,
+  values: readonly T[],
+  fallback: T,
+): T {
+  const raw = text(env, name) ?? fallback;
+  if (!values.includes(raw as T)) fail(name, `must be one of ${values.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+function drafting(env: Env): DraftingConfig {
+  const provider = oneOf(env, 'DRAFT_PROVIDER', ['none', 'openai'], 'none');
+  const apiBase = url(env, 'DRAFT_API_BASE', ['http:', 'https:']);
+  const model = text(env, 'DRAFT_MODEL');
+  if (provider === 'openai' && apiBase === null)
+    fail('DRAFT_API_BASE', 'is required when DRAFT_PROVIDER=openai');
+  if (provider === 'openai' && model === null)
+    fail('DRAFT_MODEL', 'is required when DRAFT_PROVIDER=openai');
+  const cutoutProvider = oneOf(env, 'CUTOUT_PROVIDER', ['builtin', 'http'], 'builtin');
+  const cutoutUrl = url(env, 'CUTOUT_URL', ['http:', 'https:']);
+  if (cutoutProvider === 'http' && cutoutUrl === null)
+    fail('CUTOUT_URL', 'is required when CUTOUT_PROVIDER=http');
+  return Object.freeze({
+    provider,
+    apiBase,
+    apiKey: env.DRAFT_API_KEY?.trim() || null,
+    model,
+    timeoutMs: integer(env, 'DRAFT_TIMEOUT_SECONDS', 120, 1, 3600) * 1000,
+    workers: integer(env, 'DRAFT_WORKERS', 1, 0, 16),
+    cutoutProvider,
+    cutoutUrl,
+  });
+}
+
+// From src/ and from dist/ alike, the repository's web/dist is one folder up.
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
+
+function currency(env: Env): string {
+  const raw = text(env, 'SHOP_CURRENCY') ?? 'EUR';
+  // Intl knows the ISO 4217 codes it can format; a code it cannot format is no use to the client.
+  if (!/^[A-Z]{3}$/.test(raw) || !Intl.supportedValuesOf('currency').includes(raw))
+    fail('SHOP_CURRENCY', `must be an ISO 4217 currency code such as EUR or USD, got "${raw}"`);
+  return raw;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -121,10 +188,29 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword,
     cartHoldMinutes: integer(env, 'CART_HOLD_MINUTES', 30, 1, 24 * 60),
     logLevel,
+    drafting: drafting(env),
+    shopCurrency: currency(env),
+    webDistDir: path.resolve(text(env, 'WEB_DIST_DIR') ?? DEFAULT_WEB_DIST),
   });
 }
 
 /** Cookies get the Secure attribute whenever the public address is https. */
 export function isHttps(config: Pick<Config, 'publicBaseUrl'>): boolean {
   return config.publicBaseUrl.protocol === 'https:';
+}
+
+/**
+ * For the process entry points (server, worker): the configuration, or one line
+ * naming the variable and exit 1 — no stack trace for a settings mistake.
+ */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

@@ -23,6 +23,20 @@ function hasBody(request: FastifyRequest): boolean {
   );
 }
 
+// A browser's own request says same-origin, or none for one the user typed in.
+const SAME_ORIGIN_SITES = new Set(['same-origin', 'none']);
+
+/**
+ * Sec-Fetch-Site sent twice arrives joined ("same-origin, cross-site"): every value
+ * must be same-origin or none, or one forged value could vouch for a cross-site one.
+ */
+function isSameOriginFetch(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site === undefined) return true;
+  const values = (Array.isArray(site) ? site : [site]).flatMap((v) => v.split(','));
+  return values.every((value) => SAME_ORIGIN_SITES.has(value.trim().toLowerCase()));
+}
+
 /**
  * Refuses cross-site writes and non-JSON bodies on every state-changing route.
  * Cookies are SameSite=Lax, and this is the second wall: a browser marks a
@@ -32,9 +46,8 @@ export function installRequestGuards(app: FastifyInstance, ownOrigin: string): v
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
 
-    const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
-    if (site === 'cross-site' || (origin !== undefined && origin !== ownOrigin)) {
+    if (!isSameOriginFetch(request) || (origin !== undefined && origin !== ownOrigin)) {
       throw new AppError(403, 'cross_site_request', 'Requests from other sites are not accepted.');
     }
 
@@ -52,5 +65,29 @@ export function installRequestGuards(app: FastifyInstance, ownOrigin: string): v
           : 'Send the body as application/json.',
       );
     }
+  });
+}
+
+/**
+ * A route that declares no body takes none: `{"x": 1}` sent to it is an unknown
+ * field, refused with 400 as on every route with a body (never silently ignored).
+ * An empty object says nothing and passes. Multipart routes read their own form.
+ */
+export function refuseBodiesWhereNoneIsTaken(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.routeOptions.schema?.body) return;
+    if (request.routeOptions.config?.multipart) return;
+    const body = request.body;
+    if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+      const [first] = Object.keys(body);
+      if (first === undefined) return;
+      throw new AppError(
+        400,
+        'invalid_body',
+        `Unknown field "${first.slice(0, 50)}"; this request takes no body.`,
+        first.slice(0, 50),
+      );
+    }
+    throw new AppError(400, 'invalid_body', 'This request takes no body.');
   });
 }

@@ -7,8 +7,15 @@ export const StrictObject = <T extends TProperties>(properties: T, options: Obje
 /** A value or null (never absent). */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/** The largest value of a PostgreSQL `integer` column (ids, prices, counts). */
+export const MAX_INTEGER_COLUMN = 2_147_483_647;
+
+/** Whether a number from input fits an `integer` id column: a whole number from 1 up. */
+export const isIdValue = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= MAX_INTEGER_COLUMN;
+
 /** A positive database id in a path. */
-export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const Id = Type.Integer({ minimum: 1, maximum: MAX_INTEGER_COLUMN });
 
 export const IdParams = StrictObject({ id: Id });
 
@@ -41,3 +48,11 @@ export const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'da
 export const NoContent = Type.Null({ description: 'No content' });
 
 export const Email = Type.String({ format: 'email', maxLength: 254 });
+
+/**
+ * A name or title: stored trimmed, so it must hold something besides whitespace
+ * (a blank one would be empty once trimmed). Refused by the schema, before any
+ * write, instead of by the database's length CHECK as a 500.
+ */
+export const RequiredText = (maxLength: number, options: { description?: string } = {}) =>
+  Type.String({ maxLength, pattern: '\\S', ...options });

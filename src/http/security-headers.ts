@@ -13,7 +13,12 @@ function contentSecurityPolicy(https: boolean) {
       objectSrc: ["'none'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'"],
+      // The web client (a Vite build): its own modules and stylesheets only, never
+      // inline code; photos previewed before upload are blob: URLs; it talks to its own API.
       imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       ...(https ? { upgradeInsecureRequests: [] } : {}),
     },
   };

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { isStorableText } from '../db/storable-text.js';
 
 // Our contract refuses unknown fields instead of dropping them, so Ajv never
 // removes anything. Strings from the URL (query, path) may be coerced where the
@@ -41,12 +42,75 @@ function withPlainNumbers(schema: Schema, validate: ValidateFunction): ValidateF
           keyword: 'type',
           instancePath: `/${key}`,
           schemaPath: '',
-          params: {},
+          params: { type: 'integer' },
           message: 'must be a whole number',
         };
         wrapped.errors = [issue];
         return false;
       }
+    }
+    const ok = validate(data);
+    wrapped.errors = validate.errors;
+    return ok;
+  }) as ValidateFunction;
+  return wrapped;
+}
+
+/**
+ * Schema annotation for a field that only looks something up (the sign-in and
+ * reset-request address): text the database cannot hold simply matches nothing
+ * there, so the route answers as for an unknown address instead of a 400.
+ */
+export const LOOKUP_ONLY = 'x-lookup-only';
+
+type Walked = JsonSchema | undefined;
+interface JsonSchema {
+  [LOOKUP_ONLY]?: boolean;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  additionalProperties?: unknown;
+}
+
+/** The path of the first string (or key) the database could not store, as Ajv would name it. */
+function unstorablePath(data: unknown, schema: Walked, path: string, depth = 0): string | null {
+  if (typeof data === 'string') {
+    return schema?.[LOOKUP_ONLY] || isStorableText(data) ? null : path;
+  }
+  if (depth > 32 || data === null || typeof data !== 'object') return null;
+  if (Array.isArray(data)) {
+    for (const [i, value] of data.entries()) {
+      const found = unstorablePath(value, schema?.items, `${path}/${i}`, depth + 1);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  for (const [key, value] of Object.entries(data)) {
+    if (!isStorableText(key)) return `${path}/${key}`;
+    const found = unstorablePath(value, schema?.properties?.[key], `${path}/${key}`, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * One rule for every string the API accepts, body, query and path alike: NUL and
+ * lone surrogates are refused before the schema runs, naming the field (they would
+ * otherwise reach PostgreSQL and fail there as a 500).
+ */
+function withStorableText(schema: JsonSchema, validate: ValidateFunction): ValidateFunction {
+  const wrapped = ((data: unknown) => {
+    const path = unstorablePath(data, schema, '');
+    if (path !== null) {
+      wrapped.errors = [
+        {
+          keyword: 'storableText',
+          instancePath: path,
+          schemaPath: '',
+          params: {},
+          message: 'must not contain NUL characters or unpaired surrogates',
+        },
+      ];
+      return false;
     }
     const ok = validate(data);
     wrapped.errors = validate.errors;
@@ -70,8 +134,12 @@ function validatorFactory(externalSchemas: Record<string, unknown>) {
     fromBody.addSchema(schema as object);
   }
   return ({ schema, httpPart }: { schema: unknown; httpPart?: string }) => {
-    if (httpPart === 'body') return fromBody.compile(schema as object);
-    return withPlainNumbers(schema as Schema, fromUrl.compile(schema as object));
+    if (httpPart === 'body')
+      return withStorableText(schema as JsonSchema, fromBody.compile(schema as object));
+    return withStorableText(
+      schema as JsonSchema,
+      withPlainNumbers(schema as Schema, fromUrl.compile(schema as object)),
+    );
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { ItemStatus, ItemsTable } from '../../db/schema.js';
+import type { ItemStatus, ItemsTable, StoredVariant } from '../../db/schema.js';
+import { holdEnded } from '../commerce/cart.repository.js';
 
 /**
  * Item writes of the admin. Every status change is one guarded UPDATE whose
@@ -11,7 +12,8 @@ export function adminItemsRepository(db: Db) {
   /**
    * One guarded UPDATE: moves the item only from the listed states; false when
    * it did not move. With `expiredHoldAt`, a reservation whose time ran out by
-   * then counts as released, even if the sweeper has not got to it yet.
+   * then counts as released, even if the sweeper has not got to it yet, unless
+   * a checkout is taking payment for it (docs/decisions.md, Commerce).
    */
   async function transition(
     id: number,
@@ -25,10 +27,7 @@ export function adminItemsRepository(db: Db) {
       .where('id', '=', id)
       .where((eb) =>
         expiredHoldAt
-          ? eb.or([
-              eb('status', 'in', from),
-              eb.and([eb('status', '=', 'reserved'), eb('reserved_until', '<=', expiredHoldAt)]),
-            ])
+          ? eb.or([eb('status', 'in', from), holdEnded(eb, expiredHoldAt)])
           : eb('status', 'in', from),
       )
       .returning('id')
@@ -109,11 +108,22 @@ export function adminItemsRepository(db: Db) {
       transition(
         id,
         ['pending', 'available'],
-        { status: 'pending', updated_at: now, reserved_by: null, reserved_until: null },
+        {
+          status: 'pending',
+          updated_at: now,
+          reserved_by: null,
+          reserved_until: null,
+          checkout_key: null,
+          checkout_until: null,
+        },
         now,
       ),
 
-    /** Any state but sold → sold, by the admin: no buyer is recorded, any hold is dropped. */
+    /**
+     * Any state but sold → sold, by the admin: no buyer is recorded, any hold is
+     * dropped. The admin wins over a checkout taking payment: its sale is then
+     * not recorded and the payment is voided.
+     */
     markSold: (id: number, now: Date) =>
       transition(id, ['pending', 'available', 'reserved'], {
         status: 'sold',
@@ -121,6 +131,8 @@ export function adminItemsRepository(db: Db) {
         updated_at: now,
         reserved_by: null,
         reserved_until: null,
+        checkout_key: null,
+        checkout_until: null,
       }),
 
     /**
@@ -131,15 +143,34 @@ export function adminItemsRepository(db: Db) {
     async restoreOriginal(
       itemId: number,
       imageId: number,
-    ): Promise<{ replaced: string } | undefined> {
-      const { rows } = await sql<{ replaced: string }>`
+    ): Promise<
+      | { replaced: string; replacedVariants: StoredVariant[]; path: string; width: number }
+      | undefined
+    > {
+      // The cut-out's variants go with it; the original's are made after the commit.
+      const { rows } = await sql<{
+        replaced: string;
+        replaced_variants: StoredVariant[];
+        path: string;
+        width: number;
+      }>`
         UPDATE item_images AS im
-        SET path = im.original_image_path, original_image_path = NULL
+        SET path = im.original_image_path, original_image_path = NULL, variants = '[]'::jsonb
         FROM item_images AS before
         WHERE im.id = ${imageId} AND im.item_id = ${itemId} AND im.original_image_path IS NOT NULL
           AND before.id = im.id
-        RETURNING before.path AS replaced`.execute(db);
-      return rows[0];
+        RETURNING before.path AS replaced, before.variants AS replaced_variants, im.path, im.width`.execute(
+        db,
+      );
+      const row = rows[0];
+      return (
+        row && {
+          replaced: row.replaced,
+          replacedVariants: row.replaced_variants,
+          path: row.path,
+          width: row.width,
+        }
+      );
     },
 
     async imageExists(itemId: number, imageId: number): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTime, Id, StrictObject } from '../../http/schemas.js';
+import { DateTime, Id, RequiredText, StrictObject } from '../../http/schemas.js';
 import { Price } from '../storefront/item-filters.js';
 import { Item, ItemImage } from '../storefront/items.schemas.js';
 
@@ -28,7 +28,7 @@ export const AdminItemList = Type.Object({
   next_cursor: Type.Union([Type.String(), Type.Null()]),
 });
 
-const Title = Type.String({ minLength: 1, maxLength: 200 });
+const Title = RequiredText(200);
 const Description = Type.String({ maxLength: 10_000 });
 const TagIds = Type.Array(Id, { maxItems: 50, uniqueItems: true });
 

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { MediaStorage } from '../../media/storage.js';
+import { attachFreshVariants } from '../../media/variants.service.js';
 import type { SaleAnnouncer } from '../commerce/sales.js';
 import { type ItemListQuery, parseItemFilters } from '../storefront/item-filters.js';
 import { type ItemRow, itemsRepository } from '../storefront/items.repository.js';
@@ -136,7 +137,12 @@ export function adminItemsService(
 
     /** The admin's sale: committed first, then announced like a checkout (spec 3, spec 6). */
     async markSold(id: number): Promise<AdminItem> {
-      if (!(await writes.markSold(id, ctx.clock.now()))) await refuseTransition(id, 'mark-sold');
+      const sold = await ctx.db.transaction().execute(async (trx) => {
+        if (!(await adminItemsRepository(trx).markSold(id, ctx.clock.now()))) return false;
+        await sales.record(trx, { soldItemIds: [id], buyerId: null });
+        return true;
+      });
+      if (!sold) await refuseTransition(id, 'mark-sold');
       await sales.announce({ soldItemIds: [id], buyerId: null });
       return get(id);
     },
@@ -148,8 +154,14 @@ export function adminItemsService(
           throw notFound('No such image on this item.');
         throw conflict('no_original', 'This image has no original to restore.');
       }
-      // The cut-out is no longer referenced; its file can go.
-      await storage.remove([restored.replaced]);
+      // The cut-out and its variants are no longer referenced; their files can go.
+      await storage.remove([restored.replaced, ...restored.replacedVariants.map((v) => v.path)]);
+      // The original's list sizes; without them the image still shows at full size.
+      await attachFreshVariants(ctx.db, storage, {
+        id: imageId,
+        path: restored.path,
+        width: restored.width,
+      });
       return get(itemId);
     },
   };

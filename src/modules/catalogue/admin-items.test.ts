@@ -136,16 +136,16 @@ describe('POST /api/admin/items (create by hand)', () => {
   });
 
   it.each([
-    [{ title: 'x', category_id: 999999 }, 'category_id'],
-    [{ title: 'x', tag_ids: [999999] }, 'tag_ids'],
-    [{ title: '' }, 'title'],
-    [{ title: 'x', price_cents: -5 }, 'price_cents'],
-    [{ title: 'x', status: 'available' }, 'status'],
-  ])('refuses %j with 400 naming %s and creates nothing', async (payload, field) => {
+    [{ title: 'x', category_id: 999999 }, 'category_id', 'invalid_body'],
+    [{ title: 'x', tag_ids: [999999] }, 'tag_ids', 'invalid_body'],
+    [{ title: '' }, 'title', 'title_required'],
+    [{ title: 'x', price_cents: -5 }, 'price_cents', 'invalid_body'],
+    [{ title: 'x', status: 'available' }, 'status', 'invalid_body'],
+  ])('refuses %j with 400 naming %s and creates nothing', async (payload, field, code) => {
     const before = await t.db.selectFrom('items').select('id').execute();
     const res = await admin('POST', '/api/admin/items', payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'invalid_body', field });
+    expect(res.json().error).toMatchObject({ code, field });
     expect(await t.db.selectFrom('items').select('id').execute()).toHaveLength(before.length);
   });
 });

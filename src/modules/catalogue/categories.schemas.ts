@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { Id, StrictObject } from '../../http/schemas.js';
+import { Id, RequiredText, StrictObject } from '../../http/schemas.js';
 import { CategoryTree } from '../storefront/items.schemas.js';
 import { SLUG_PATTERN } from './slugs.js';
 
-const Name = Type.String({ minLength: 1, maxLength: 100 });
+const Name = RequiredText(100);
 const Slug = Type.String({ pattern: SLUG_PATTERN, maxLength: 60 });
 
 export const Category = Type.Object({

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { StrictObject } from '../../http/schemas.js';
+import { RequiredText, StrictObject } from '../../http/schemas.js';
 import { TagRef } from '../storefront/items.schemas.js';
 import { SLUG_PATTERN } from './slugs.js';
 
-const Name = Type.String({ minLength: 1, maxLength: 60 });
+const Name = RequiredText(60);
 const Slug = Type.String({ pattern: SLUG_PATTERN, maxLength: 60 });
 
 export const AdminTag = Type.Object({

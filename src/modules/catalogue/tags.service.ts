@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { withColour } from '../storefront/tag-colour.js';
 import { slugify } from './slugs.js';
 
@@ -44,7 +44,8 @@ export function tagsService(ctx: Pick<AppContext, 'db'>) {
       const name = body.name.trim();
       const slug = body.slug ?? slugify(name);
       if (!slug)
-        throw conflict(
+        // The request is at fault, not the registry's state: 400, not 409.
+        throw badRequest(
           'invalid_slug',
           'The name has no letters or digits to make a slug from; give a slug.',
           'slug',

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { StrictObject } from '../../http/schemas.js';
+import { Nullable, StrictObject } from '../../http/schemas.js';
 
 /** Where in the web client the error happened (contract: Client error reports). */
 export const CLIENT_ERROR_CONTEXTS = [
@@ -21,7 +21,9 @@ export const FIELD_LIMITS = {
 } as const;
 
 // No maxLength here on purpose: over-long text is truncated by the handler.
-// The route's body limit still bounds what a stranger can send.
+// The route's body limit still bounds what a stranger can send. The optional
+// fields take null as "absent": a browser's `error.stack` or React's component
+// stack is null as often as missing, and such a report is still worth a line.
 export const ClientErrorReport = StrictObject({
   context: Type.Unsafe<(typeof CLIENT_ERROR_CONTEXTS)[number]>(
     Type.String({
@@ -30,9 +32,9 @@ export const ClientErrorReport = StrictObject({
     }),
   ),
   message: Type.String(),
-  stack: Type.Optional(Type.String()),
-  component_stack: Type.Optional(Type.String()),
-  url: Type.Optional(Type.String()),
-  user_agent: Type.Optional(Type.String()),
+  stack: Type.Optional(Nullable(Type.String())),
+  component_stack: Type.Optional(Nullable(Type.String())),
+  url: Type.Optional(Nullable(Type.String())),
+  user_agent: Type.Optional(Nullable(Type.String())),
 });
 export type ClientErrorReport = Static<typeof ClientErrorReport>;

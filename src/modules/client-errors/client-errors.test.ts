@@ -102,6 +102,45 @@ describe('POST /api/client-errors (spec 4.5)', () => {
     expect(logged.component_stack).toHaveLength(8_000);
   });
 
+  it('rule 2: a 40,000-character message is truncated, not refused (413 before)', async () => {
+    const res = await post({
+      context: 'item',
+      message: 'x'.repeat(40_000),
+      stack: 'y'.repeat(60_000),
+    });
+    expect(res.statusCode).toBe(204);
+    const logged = reportLines()[0]?.clientError as Record<string, string>;
+    expect(logged.message).toBe('x'.repeat(1_000));
+    expect(logged.stack).toBe('y'.repeat(8_000));
+  });
+
+  it('still bounds what a stranger sends: a body over 256 KiB is 413 and not logged', async () => {
+    const res = await post({ context: 'item', message: 'x'.repeat(300 * 1024) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('body_too_large');
+    expect(reportLines()).toHaveLength(0);
+  });
+
+  it('treats "stack": null (and the other optional fields as null) as absent', async () => {
+    const res = await post({
+      context: 'account',
+      message: 'boom',
+      stack: null,
+      component_stack: null,
+      url: null,
+      user_agent: null,
+    });
+    expect(res.statusCode).toBe(204);
+    expect(reportLines()[0]?.clientError).toEqual({ context: 'account', message: 'boom' });
+  });
+
+  it('still refuses a field of another type: "stack": 5 is 400 invalid_body', async () => {
+    const res = await post({ context: 'account', message: 'boom', stack: 5 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'invalid_body', field: 'stack' });
+    expect(reportLines()).toHaveLength(0);
+  });
+
   it('rule 3: stores nothing: no table gains or loses a row', async () => {
     const before = await dbFingerprint(t.db);
     expect((await post({ context: 'cart', message: 'x', stack: 'Error: x' })).statusCode).toBe(204);

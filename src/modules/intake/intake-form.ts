@@ -1,5 +1,6 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { isStorableText } from '../../db/storable-text.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { MAX_IMAGE_BYTES, type ProcessedImage, processImage } from '../../media/image-upload.js';
 
@@ -31,6 +32,15 @@ const fileTooLarge = (name: string) =>
     `"${name.slice(0, 100)}" is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`,
     'photos',
   );
+
+// The form parser's words for a body that is not a whole form: cut off part-way
+// (a phone upload that drops is normal), or sent under another boundary.
+const BROKEN_FORM =
+  /Unexpected end of (?:multipart data|form)|Malformed part header|Boundary not found|Multipart: /i;
+const isBrokenForm = (error: unknown) =>
+  error instanceof Error && !(error instanceof AppError) && BROKEN_FORM.test(error.message);
+const brokenForm = () =>
+  badRequest('invalid_body', 'The form arrived incomplete or malformed; send it again.');
 
 function parseRemoveBackground(value: string): boolean {
   if (value === 'true') return true;
@@ -86,6 +96,14 @@ export async function readIntakeForm(request: FastifyRequest): Promise<IntakeFor
       seen.add(part.fieldname);
       const value = String(part.value);
       if (part.fieldname === 'note') {
+        // The shared rule for every string the API takes; a form is not seen by the JSON validator.
+        if (!isStorableText(value)) {
+          throw badRequest(
+            'invalid_body',
+            'The note must not contain NUL characters or unpaired surrogates.',
+            'note',
+          );
+        }
         if (value.length > MAX_NOTE_LENGTH) {
           throw badRequest(
             'invalid_body',
@@ -116,6 +134,7 @@ export async function readIntakeForm(request: FastifyRequest): Promise<IntakeFor
     if (error instanceof errors.PartsLimitError || error instanceof errors.FieldsLimitError) {
       throw badRequest('invalid_body', 'The form has more parts than a submission takes.');
     }
+    if (isBrokenForm(error)) throw brokenForm();
     throw error;
   }
   if (form.photos.length === 0) throw badRequest('no_files', 'Send at least one photo.', 'photos');

@@ -1,12 +1,20 @@
 import type { Db } from '../../db/database.js';
+import type { StoredVariant } from '../../db/schema.js';
+import { queueDraft } from '../drafting/draft-jobs.js';
 
 export interface StoredPhoto {
   path: string;
   width: number;
   height: number;
+  variants: StoredVariant[];
 }
 
-/** The pending item, its images and its queued draft (spec 4.3 submit rule 3), inside the caller's transaction. */
+/**
+ * The pending item, its images and its queued draft (spec 4.3 submit rule 3),
+ * inside the caller's transaction; the drafting job is queued in the same one,
+ * so it exists exactly when the submission committed. Nothing is called here:
+ * the worker takes the job after the commit (spec 4.3 submit rule 5).
+ */
 export async function createSubmission(
   trx: Db,
   submission: {
@@ -15,6 +23,7 @@ export async function createSubmission(
     note: string;
     removeBackground: boolean;
     photos: StoredPhoto[];
+    now: Date;
   },
 ): Promise<number> {
   const item = await trx
@@ -31,11 +40,12 @@ export async function createSubmission(
         path: photo.path,
         width: photo.width,
         height: photo.height,
+        variants: JSON.stringify(photo.variants),
         position,
       })),
     )
     .execute();
-  await trx
+  const draft = await trx
     .insertInto('item_drafts')
     .values({
       item_id: item.id,
@@ -44,6 +54,8 @@ export async function createSubmission(
       state: 'queued',
       remove_background: submission.removeBackground,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await queueDraft(trx, draft.id, submission.now);
   return item.id;
 }

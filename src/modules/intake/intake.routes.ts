@@ -1,14 +1,21 @@
 import multipart from '@fastify/multipart';
 import type { App } from '../../context.js';
-import { errorBody } from '../../http/errors.js';
+import { sendRefusal } from '../../http/error-handler.js';
+import { methodNotAllowed } from '../../http/framework-errors.js';
+import { lingerOnRefusal } from '../../http/lingering-close.js';
 import { rateLimits } from '../../http/rate-limits.js';
 import { errors } from '../../http/schemas.js';
-import { MAX_IMAGE_BYTES } from '../../media/image-upload.js';
+import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../media/image-upload.js';
 import { LinkStatus, SubmissionReceived, TokenParams } from './intake.schemas.js';
 import { type IntakeService, linkNotActive } from './intake.service.js';
 import { MAX_FILES, MULTIPART_LIMITS, readIntakeForm } from './intake-form.js';
 
 const tags = ['intake'];
+
+/** Six photos at their limit plus the note and the multipart framing. */
+const SUBMISSION_BODY_LIMIT = MAX_FILES * MAX_IMAGE_BYTES + 1024 * 1024;
+/** How long a refused upload is read after its answer: the documented request timeout. */
+const LINGER_MS = 30_000;
 
 /**
  * Public intake under /api/upload-links, authorised by the link token alone.
@@ -18,15 +25,15 @@ export async function intakeRoutes(app: App, intake: IntakeService): Promise<voi
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   // Any other address under this prefix is a link that does not exist: the same 404.
-  app.setNotFoundHandler((_request, reply) => {
-    const error = linkNotActive();
-    reply.code(404).send(errorBody(error.code, error.message));
+  // A wrong method on a known address is still 405 with Allow.
+  app.setNotFoundHandler((request, reply) => {
+    const error = methodNotAllowed(request) ?? linkNotActive();
+    return sendRefusal(reply, error);
   });
 
-  // A refused upload may still be streaming in: close the connection rather than read it.
-  app.addHook('onSend', async (_request, reply) => {
-    if (reply.statusCode >= 400) reply.header('connection', 'close');
-  });
+  // A refused upload may still be streaming in: read and discard the rest (bounded) so
+  // the client receives the 404/429 instead of a reset connection.
+  app.addHook('onSend', lingerOnRefusal({ maxBytes: SUBMISSION_BODY_LIMIT, maxMs: LINGER_MS }));
 
   app.get(
     '/:token',
@@ -41,7 +48,12 @@ export async function intakeRoutes(app: App, intake: IntakeService): Promise<voi
     },
     async (request) => {
       await intake.resolveLink(request.params.token);
-      return { active: true as const, max_files: MAX_FILES };
+      return {
+        active: true as const,
+        max_files: MAX_FILES,
+        max_file_bytes: MAX_IMAGE_BYTES,
+        accepted_types: ACCEPTED_IMAGE_TYPES,
+      };
     },
   );
 
@@ -55,7 +67,7 @@ export async function intakeRoutes(app: App, intake: IntakeService): Promise<voi
         params: TokenParams,
         response: { 201: SubmissionReceived, ...errors(400, 404, 413, 415, 429) },
       },
-      bodyLimit: MAX_FILES * MAX_IMAGE_BYTES + 1024 * 1024,
+      bodyLimit: SUBMISSION_BODY_LIMIT,
       config: { multipart: true, rateLimit: rateLimits.intakeSubmit },
     },
     async (request, reply) => {

@@ -6,6 +6,9 @@ export const TokenParams = StrictObject({ token: Type.String() });
 export const LinkStatus = Type.Object({
   active: Type.Literal(true),
   max_files: Type.Integer(),
+  // The upload page checks files before sending them (issue: client-side checks with the server's limits).
+  max_file_bytes: Type.Integer({ description: 'Largest photo accepted, in bytes' }),
+  accepted_types: Type.Array(Type.String(), { description: 'MIME types a photo may have' }),
 });
 
 export const SubmissionReceived = Type.Object({

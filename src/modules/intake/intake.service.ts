@@ -1,6 +1,7 @@
 import { digestToken, isWellFormedToken } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
+import { storeVariants, variantWidthsFor } from '../../media/image-variants.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { createSubmission, type StoredPhoto } from './intake.repository.js';
 import type { IntakeForm } from './intake-form.js';
@@ -22,7 +23,7 @@ function titleFrom(note: string): string {
   return firstLine ? firstLine.slice(0, 120) : UNTITLED;
 }
 
-export function intakeService(ctx: Pick<AppContext, 'db'>, storage: MediaStorage) {
+export function intakeService(ctx: Pick<AppContext, 'db' | 'clock'>, storage: MediaStorage) {
   const links = uploadLinksRepository(ctx.db);
 
   return {
@@ -50,11 +51,14 @@ export function intakeService(ctx: Pick<AppContext, 'db'>, storage: MediaStorage
         for (const result of written) if (result.status === 'fulfilled') stored.push(result.value);
         const failed = written.find((result) => result.status === 'rejected');
         if (failed) throw failed.reason;
-        const photos: StoredPhoto[] = form.photos.map((photo, i) => ({
-          path: stored[i]!,
-          width: photo.width,
-          height: photo.height,
-        }));
+        // The list sizes of each photo (contract additions: Item images[].variants),
+        // made before the transaction and removed with the photos if it fails.
+        const photos: StoredPhoto[] = [];
+        for (const [i, photo] of form.photos.entries()) {
+          const variants = await storeVariants(storage, photo.bytes, variantWidthsFor(photo.width));
+          stored.push(...variants.map((variant) => variant.path));
+          photos.push({ path: stored[i]!, width: photo.width, height: photo.height, variants });
+        }
         await ctx.db.transaction().execute(async (trx) => {
           if (!(await links.claimSubmission(trx, linkId))) throw linkNotActive();
           await createSubmission(trx, {
@@ -63,6 +67,7 @@ export function intakeService(ctx: Pick<AppContext, 'db'>, storage: MediaStorage
             note: form.note,
             removeBackground: form.removeBackground,
             photos,
+            now: ctx.clock.now(),
           });
         });
         return { photos: photos.length };

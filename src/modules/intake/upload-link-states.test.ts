@@ -45,7 +45,12 @@ describe('GET /api/upload-links/:token (read link)', () => {
     const link = await makeUploadLink(t.db);
     const res = await read(link.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ active: true, max_files: 6 });
+    expect(res.json()).toEqual({
+      active: true,
+      max_files: 6,
+      max_file_bytes: 15 * 1024 * 1024,
+      accepted_types: ['image/jpeg', 'image/png', 'image/webp'],
+    });
   });
 
   it('treats a link with no cap (null) as usable however often it was used', async () => {

@@ -13,7 +13,7 @@ function uploadPageUrl(publicBaseUrl: URL, token: string): string {
 }
 
 export function uploadLinksService(
-  ctx: Pick<AppContext, 'db' | 'config' | 'random' | 'mailer' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'random' | 'outbox' | 'clock'>,
 ) {
   const links = uploadLinksRepository(ctx.db);
 
@@ -33,14 +33,17 @@ export function uploadLinksService(
       // Rendered before the insert: a mail that cannot carry its link fails the whole operation.
       const mail = renderMail(uploadLinkMail, { submitUrl: url, label });
       const contactEmail = input.contactEmail.trim();
-      const link = await links.create({
-        tokenDigest: digest,
-        contactEmail,
-        maxSubmissions:
-          input.maxSubmissions === undefined ? DEFAULT_MAX_SUBMISSIONS : input.maxSubmissions,
-        label,
+      const link = await ctx.db.transaction().execute(async (trx) => {
+        const link = await uploadLinksRepository(trx).create({
+          tokenDigest: digest,
+          contactEmail,
+          maxSubmissions:
+            input.maxSubmissions === undefined ? DEFAULT_MAX_SUBMISSIONS : input.maxSubmissions,
+          label,
+        });
+        await ctx.outbox.queue(trx, { ...mail, to: contactEmail });
+        return link;
       });
-      ctx.mailer.sendInBackground({ ...mail, to: contactEmail });
       return { ...link, token, url };
     },
 

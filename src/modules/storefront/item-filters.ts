@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { ItemStatus } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { Id, StrictObject } from '../../http/schemas.js';
+import { Id, isIdValue, MAX_INTEGER_COLUMN, StrictObject } from '../../http/schemas.js';
 import { SLUG_PATTERN } from '../catalogue/slugs.js';
 
 /**
@@ -110,6 +110,13 @@ function parseSearch(raw: string): string {
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
+/** A real instant PostgreSQL can hold: no year 0, no 30 February (JS would roll it over). */
+function isStorableTimestamp(key: string): boolean {
+  if (!TIMESTAMP.test(key) || key.startsWith('0000')) return false;
+  const parsed = new Date(key);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 23) === key.slice(0, 23);
+}
+
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.sort, cursor.key, cursor.id])).toString('base64url');
 }
@@ -128,17 +135,19 @@ function decodeCursor(raw: string, sort: Sort): Cursor {
   }
   if (!Array.isArray(parsed) || parsed.length !== 3) throw bad();
   const [cursorSort, key, id] = parsed as unknown[];
-  if (cursorSort !== sort || !Number.isSafeInteger(id) || (id as number) < 1) throw bad();
-  if (
-    sort === 'newest' &&
-    typeof key === 'string' &&
-    TIMESTAMP.test(key) &&
-    !Number.isNaN(Date.parse(key))
-  ) {
-    return { sort, key, id: id as number };
+  // Every number is range-checked against its column (integer id, integer price,
+  // timestamptz): one that does not fit would fail in the database as a 500.
+  if (cursorSort !== sort || !isIdValue(id)) throw bad();
+  if (sort === 'newest' && typeof key === 'string' && isStorableTimestamp(key)) {
+    return { sort, key, id };
   }
-  if (sort !== 'newest' && Number.isSafeInteger(key) && (key as number) >= 0) {
-    return { sort, key: key as number, id: id as number };
+  if (
+    sort !== 'newest' &&
+    Number.isSafeInteger(key) &&
+    (key as number) >= 0 &&
+    (key as number) <= MAX_INTEGER_COLUMN
+  ) {
+    return { sort, key: key as number, id };
   }
   throw bad();
 }

@@ -1,6 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { ItemStatus, PriceSource } from '../../db/schema.js';
+import type { ItemStatus, PriceSource, StoredVariant } from '../../db/schema.js';
 import type { Cursor, ItemFilters } from './item-filters.js';
 
 /** An item row with its category, images and tags gathered in the same statement. */
@@ -24,6 +24,7 @@ export interface ItemRow {
     height: number;
     position: number;
     has_original: boolean;
+    variants: StoredVariant[];
   }>;
   tags: Array<{ id: number; name: string; slug: string }>;
   /** The newest-first sort key at microsecond precision, for cursors. */
@@ -38,7 +39,8 @@ export interface ItemRow {
 const IMAGES = sql<ItemRow['images']>`(
   SELECT coalesce(json_agg(json_build_object(
            'id', im.id, 'path', im.path, 'width', im.width, 'height', im.height,
-           'position', im.position, 'has_original', im.original_image_path IS NOT NULL)
+           'position', im.position, 'has_original', im.original_image_path IS NOT NULL,
+           'variants', im.variants)
          ORDER BY im.position, im.id), '[]'::json)
   FROM item_images im WHERE im.item_id = i.id)`;
 
@@ -230,13 +232,16 @@ export function itemsRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
-    async catalogueVersion(): Promise<number> {
-      const row = await db
-        .selectFrom('catalogue_version')
-        .select('version')
-        .where('id', '=', 1)
-        .executeTakeFirstOrThrow();
-      return Number(row.version);
+    /**
+     * The newest catalogue version this statement's snapshot sees, and the epoch
+     * it belongs to (0014). Versions are numbered in commit order, so every write
+     * announced with this number or a lower one is visible to later statements.
+     */
+    async catalogueVersion(): Promise<{ epoch: string; version: number }> {
+      const { rows } = await sql<{ epoch: string; version: number | null }>`
+        SELECT catalogue_epoch() AS epoch,
+               (SELECT max(version) FROM catalogue_changes) AS version`.execute(db);
+      return { epoch: rows[0]!.epoch, version: Number(rows[0]!.version ?? 0) };
     },
   };
 }

@@ -9,12 +9,22 @@ const CategoryRef = Type.Object({
   slug: Type.String(),
 });
 
+export const ImageVariant = Type.Object({
+  width: Type.Integer(),
+  height: Type.Integer(),
+  url: Type.String(),
+});
+
 export const ItemImage = Type.Object({
   id: Type.Integer(),
-  url: Type.String(),
+  url: Type.String({ description: 'The photo at full stored size' }),
   width: Type.Integer(),
   height: Type.Integer(),
   position: Type.Integer(),
+  variants: Type.Array(ImageVariant, {
+    description:
+      'Smaller WebP copies for srcset, narrowest first (480, 960, 1600 where the photo is wider); empty for a small photo',
+  }),
 });
 
 export const TagRef = Type.Object({

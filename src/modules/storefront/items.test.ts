@@ -178,6 +178,7 @@ describe('GET /api/items', () => {
           width: 1600,
           height: 1200,
           position: 0,
+          variants: [],
         },
       ],
       tags: [

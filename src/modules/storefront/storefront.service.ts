@@ -25,6 +25,14 @@ export function itemRowToItem(row: ItemRow): Item {
       width: image.width,
       height: image.height,
       position: image.position,
+      // Narrowest first whatever order they were stored in: the same bytes on every back end.
+      variants: [...image.variants]
+        .sort((a, b) => a.width - b.width)
+        .map((variant) => ({
+          width: variant.width,
+          height: variant.height,
+          url: mediaUrl(variant.path),
+        })),
     })),
     tags: row.tags.map(withColour),
     created_at: row.created_at,

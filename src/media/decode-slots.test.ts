@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { jpeg } from '../../test/support/images.js';
+import { imageDecodeSlots, Slots } from './decode-slots.js';
+import { processImage } from './image-upload.js';
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('decode slots (image work bounded across requests)', () => {
+  it('lets at most `size` run at once; the others wait their turn in order', async () => {
+    const slots = new Slots(2);
+    const started: number[] = [];
+    const finish: Array<() => void> = [];
+    const runs = [0, 1, 2, 3, 4].map((n) =>
+      slots.run(
+        () =>
+          new Promise<number>((resolve) => {
+            started.push(n);
+            finish[n] = () => resolve(n);
+          }),
+      ),
+    );
+    await tick();
+    expect(started).toEqual([0, 1]);
+    expect(slots.inUse).toBe(2);
+    finish[1]?.();
+    await tick();
+    expect(started).toEqual([0, 1, 2]);
+    expect(slots.inUse).toBe(2);
+    finish[0]?.();
+    finish[2]?.();
+    await tick();
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    finish[3]?.();
+    finish[4]?.();
+    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4]);
+    expect(slots.inUse).toBe(0);
+  });
+
+  it('gives the slot back when the work fails', async () => {
+    const slots = new Slots(1);
+    await expect(slots.run(() => Promise.reject(new Error('bad image')))).rejects.toThrow(
+      'bad image',
+    );
+    expect(slots.inUse).toBe(0);
+    expect(await slots.run(async () => 'next')).toBe('next');
+  });
+
+  it('the shared pipeline decodes through the process-wide slots, one per core at most', async () => {
+    const photo = await jpeg();
+    let most = 0;
+    const watch = setInterval(() => {
+      most = Math.max(most, imageDecodeSlots.inUse);
+    }, 0);
+    const many = Array.from({ length: imageDecodeSlots.size * 4 }, (_, i) =>
+      processImage({ filename: `p${i}.jpg`, mimetype: 'image/jpeg', bytes: photo }).then(() => {
+        most = Math.max(most, imageDecodeSlots.inUse);
+      }),
+    );
+    await Promise.all(many);
+    clearInterval(watch);
+    expect(most).toBeGreaterThanOrEqual(1);
+    expect(most).toBeLessThanOrEqual(imageDecodeSlots.size);
+    expect(imageDecodeSlots.inUse).toBe(0);
+  });
+});

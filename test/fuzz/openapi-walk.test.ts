@@ -1,0 +1,472 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, ADMIN_ENV } from '../support/admin.js';
+import { buildTestApp, type TestApp } from '../support/build-test-app.js';
+import { makeCustomer } from '../support/customer-factories.js';
+import { makeItem } from '../support/factories.js';
+import { jpeg } from '../support/images.js';
+import { makeUploadLink } from '../support/intake.js';
+
+/**
+ * A seeded walk over every operation of /openapi.json with schema-shaped and
+ * hostile values: NUL, lone surrogates, huge numbers, wrong types, extra fields,
+ * long strings and odd encodings. Whatever a stranger sends, the answer is never
+ * a 5xx, every refusal has the contract's shape and every answer carries the
+ * security headers. A route added later is walked without anyone listing it.
+ */
+
+const SEED = 20_261_122;
+const RUNS = Number(process.env.FUZZ_RUNS ?? 3_000);
+
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  format?: string;
+  $ref?: string;
+};
+interface Parameter {
+  in: 'path' | 'query';
+  name: string;
+  schema: JsonSchema;
+}
+interface Operation {
+  method: string;
+  path: string;
+  parameters: Parameter[];
+  json?: JsonSchema;
+  multipart: boolean;
+}
+
+let t: TestApp;
+let operations: Operation[];
+let adminCookie: string;
+let customerCookie: string;
+let linkToken: string;
+let photo: Buffer;
+let signIns = 0;
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: ADMIN_ENV });
+  const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: Parameter[];
+          requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+        }
+      >
+    >;
+  };
+  operations = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      parameters: op.parameters ?? [],
+      ...(op.requestBody?.content?.['application/json']?.schema
+        ? { json: op.requestBody.content['application/json'].schema }
+        : {}),
+      multipart:
+        Boolean(op.requestBody?.content?.['multipart/form-data']) || path.endsWith('/submissions'),
+    })),
+  );
+  await signIn();
+  // An unlimited link, so submissions get past the token check and reach the form parser.
+  linkToken = (await makeUploadLink(t.db, { maxSubmissions: null })).token;
+  photo = await jpeg({ width: 16, height: 16 });
+  // Something for item ids to find.
+  for (let i = 0; i < 3; i += 1) await makeItem(t.db, { status: 'available' });
+  await makeItem(t.db, { status: 'pending' });
+}, 120_000);
+afterAll(() => t.close());
+
+async function signIn(): Promise<void> {
+  // From a new address each time: admin sign-in is limited per caller.
+  signIns += 1;
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: ADMIN,
+    remoteAddress: `198.51.${Math.floor(signIns / 250)}.${signIns % 250}`,
+  });
+  adminCookie = login.cookies.find((c) => c.name === 'shop_admin')?.value ?? '';
+  customerCookie = (await makeCustomer(t)).cookie;
+}
+
+// ---------------------------------------------------------------- values
+
+const hostileStrings = fc.constantFrom(
+  'a\u0000b',
+  '\u0000',
+  '\ud800',
+  'x\udfffy',
+  '\udc00\ud800',
+  '   ',
+  '',
+  '\t\n',
+  'x'.repeat(5_000),
+  'é'.repeat(300),
+  '../../etc/passwd',
+  "' OR 1=1 --",
+  '%ff',
+  '\u202e\u0301',
+  '😀'.repeat(50),
+);
+const hostileNumbers = fc.constantFrom(
+  2_147_483_648,
+  -2_147_483_649,
+  99_999_999_999,
+  9_007_199_254_740_992,
+  1e308,
+  -1,
+  0,
+  1.5,
+  -0.5,
+);
+const wrongTypes = fc.constantFrom<unknown>(null, true, [], {}, [1, 2], { a: 1 }, '5', 5);
+const hostile: fc.Arbitrary<unknown> = fc.oneof(hostileStrings, hostileNumbers, wrongTypes);
+
+function shaped(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  if (!schema || depth > 3) return fc.jsonValue({ maxDepth: 1 });
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((s) => shaped(s, depth + 1)));
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'integer':
+      return fc.integer({
+        min: Math.max(schema.minimum ?? -1_000, -2_147_483_648),
+        max: Math.min(schema.maximum ?? 1_000_000, 2_147_483_647),
+      });
+    case 'number':
+      return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true });
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return fc.array(shaped(schema.items, depth + 1), { maxLength: 4 });
+    case 'object': {
+      const properties = schema.properties ?? {};
+      const required = new Set(schema.required ?? []);
+      const arbitraries = Object.fromEntries(
+        Object.entries(properties).map(([key, s]) => [key, shaped(s, depth + 1)]),
+      );
+      return fc.record(arbitraries, {
+        requiredKeys: Object.keys(properties).filter((k) => required.has(k)),
+      });
+    }
+    default:
+      if (schema.format === 'email') return fc.emailAddress();
+      return fc.string({
+        minLength: Math.min(schema.minLength ?? 0, 20),
+        maxLength: Math.min(schema.maxLength ?? 40, 40),
+      });
+  }
+}
+
+/** Schema-shaped most of the time, hostile often enough to matter. */
+const valueFor = (schema: JsonSchema | undefined) =>
+  fc.oneof({ arbitrary: shaped(schema), weight: 3 }, { arbitrary: hostile, weight: 2 });
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const cursors = fc.constantFrom(
+  b64(['newest', '2026-10-25T03:23:32.895000Z', 99_999_999_999]),
+  b64(['newest', '2026-10-25T03:23:32.895000Z', 2_147_483_648]),
+  b64(['price_asc', 2_147_483_648, 534]),
+  b64(['price_desc', 1e300, 1]),
+  b64(['newest', '9999-12-31T23:59:59.999999Z', 1]),
+  b64(['newest', '0000-01-01T00:00:00.000000Z', 1]),
+  Buffer.from('99999999999').toString('base64url'),
+  Buffer.from('2147483648').toString('base64url'),
+  Buffer.from('1e3').toString('base64url'),
+  Buffer.from('\u0000').toString('base64url'),
+);
+
+/** Percent-encodes as a browser would; a lone surrogate goes as its (invalid) WTF-8 bytes. */
+function encode(value: string): string {
+  return value.replace(/[\ud800-\udfff]|[^\ud800-\udfff]+/g, (part) => {
+    const unit = part.charCodeAt(0);
+    if (part.length === 1 && unit >= 0xd800 && unit <= 0xdfff)
+      return `%${(0xe0 | (unit >> 12)).toString(16)}%${(0x80 | ((unit >> 6) & 0x3f)).toString(16)}%${(0x80 | (unit & 0x3f)).toString(16)}`;
+    return encodeURIComponent(part);
+  });
+}
+
+/** A query or path value written into the URL: percent-encoded, or raw and odd. */
+const urlValue = (schema: JsonSchema, name: string): fc.Arbitrary<string> =>
+  fc.oneof(
+    { arbitrary: valueFor(schema).map((v) => encode(String(v))), weight: 5 },
+    ...(name === 'cursor' ? [{ arbitrary: cursors, weight: 4 }] : []),
+    {
+      arbitrary: fc.constantFrom(
+        '%ff',
+        '%00',
+        '%',
+        '%zz',
+        '%c0%af',
+        '..%2f..%2fdb',
+        'A'.repeat(500),
+        '%ed%a0%80',
+      ),
+      weight: 2,
+    },
+  );
+
+interface FuzzRequest {
+  operation: Operation;
+  signedIn: boolean;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+  remoteAddress: string;
+}
+
+function pathFor(operation: Operation): fc.Arbitrary<string> {
+  const params = operation.parameters.filter((p) => p.in === 'path');
+  const values = params.map((p) =>
+    p.name === 'token'
+      ? fc.oneof(
+          { arbitrary: fc.constant(linkToken), weight: 3 },
+          { arbitrary: urlValue(p.schema, p.name), weight: 1 },
+        )
+      : fc.oneof(
+          { arbitrary: fc.integer({ min: 1, max: 6 }).map(String), weight: 3 },
+          { arbitrary: urlValue(p.schema, p.name), weight: 1 },
+        ),
+  );
+  return fc
+    .tuple(...values)
+    .map((chosen) =>
+      params.reduce(
+        (path, p, i) => path.replace(`{${p.name}}`, chosen[i] as string),
+        operation.path,
+      ),
+    );
+}
+
+function queryFor(operation: Operation): fc.Arbitrary<string> {
+  const params = operation.parameters.filter((p) => p.in === 'query');
+  const pairs = params.map((p) =>
+    fc.option(
+      urlValue(p.schema, p.name).map((v) => `${p.name}=${v}`),
+      { nil: undefined, freq: 2 },
+    ),
+  );
+  // Now and then a parameter no route declares, repeated, or oddly encoded.
+  const extra = fc.oneof(
+    { arbitrary: fc.constant(undefined), weight: 8 },
+    {
+      arbitrary: fc.constantFrom('debug=1', 'limit=1&limit=2', 'q=a%00b', '%ff=1', 'x'.repeat(300)),
+      weight: 1,
+    },
+  );
+  return fc.tuple(fc.tuple(...pairs), extra).map(([chosen, more]) => {
+    const parts = [...chosen, more].filter((p): p is string => p !== undefined);
+    return parts.length > 0 ? `?${parts.join('&')}` : '';
+  });
+}
+
+function poison(value: unknown, text: string, number: number): unknown {
+  if (typeof value === 'string') return value.length % 2 === 0 ? text : `${value}${text}`;
+  if (typeof value === 'number') return number;
+  if (Array.isArray(value)) return value.map((v) => poison(v, text, number));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poison(v, text, number)]));
+  return value;
+}
+
+/** A JSON body: shaped, shaped with one field made hostile or added, or not JSON at all. */
+function jsonBodyFor(schema: JsonSchema | undefined): fc.Arbitrary<string | undefined> {
+  const base = shaped(schema ?? { type: 'object', properties: {} });
+  const keys = Object.keys(schema?.properties ?? {});
+  const mutated = fc
+    .tuple(base, fc.constantFrom(...keys, 'unknown_field', 'x'), hostile)
+    .map(([body, key, value]) =>
+      JSON.stringify(
+        typeof body === 'object' && body !== null && !Array.isArray(body)
+          ? { ...body, [key]: value }
+          : { [key]: value },
+      ),
+    );
+  // Every text field made hostile at once, and every number out of range: the field
+  // checked first is not always the one that would break the database.
+  const poisoned = fc
+    .tuple(base, hostileStrings, hostileNumbers)
+    .map(([body, text, number]) => JSON.stringify(poison(body, text, number)));
+  return fc.oneof(
+    { arbitrary: base.map((b) => JSON.stringify(b)), weight: 2 },
+    { arbitrary: mutated, weight: 3 },
+    { arbitrary: poisoned, weight: 3 },
+    {
+      arbitrary: fc.constantFrom(
+        '{',
+        'null',
+        '[]',
+        '"x"',
+        '{"a":1}{',
+        '{"__proto__":{"x":1}}',
+        '{"constructor":{"prototype":{}}}',
+        `{"a":"${'\\u0000'}"}`,
+        `{"a":"${'\\ud800'}"}`,
+      ),
+      weight: 1,
+    },
+    { arbitrary: fc.constant(undefined), weight: 1 },
+  );
+}
+
+/** A form as a phone would send it, whole, cut off part-way, or under another boundary. */
+function multipartFor(): fc.Arbitrary<{ payload: Buffer; type: string }> {
+  const form = (note: string) => {
+    const boundary = 'shop-fuzz-boundary';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\n${note}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\n` +
+          'Content-Type: image/jpeg\r\n\r\n',
+      ),
+      photo,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { body, boundary };
+  };
+  return fc
+    .tuple(
+      fc.oneof(fc.string({ maxLength: 20 }), hostileStrings),
+      fc.constantFrom('whole', 'cut', 'boundary'),
+      fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+    )
+    .map(([note, how, at]) => {
+      const { body, boundary } = form(note);
+      if (how === 'whole')
+        return { payload: body, type: `multipart/form-data; boundary=${boundary}` };
+      if (how === 'cut')
+        return {
+          payload: body.subarray(0, Math.floor(body.length * at)),
+          type: `multipart/form-data; boundary=${boundary}`,
+        };
+      return { payload: body, type: 'multipart/form-data; boundary=another-boundary' };
+    });
+}
+
+function requestFor(operation: Operation): fc.Arbitrary<FuzzRequest> {
+  const body: fc.Arbitrary<{ payload?: string | Buffer; type?: string }> = operation.multipart
+    ? multipartFor()
+    : jsonBodyFor(operation.json).map((payload) =>
+        payload === undefined ? {} : { payload, type: 'application/json' },
+      );
+  return fc
+    .record({
+      path: pathFor(operation),
+      query: queryFor(operation),
+      body,
+      // Signed in as the admin and a customer at once, so both kinds of route get past their guard.
+      signedIn: fc.boolean(),
+      // Many callers, so rate limits do not answer everything with 429.
+      remoteAddress: fc.ipV4().map((ip) => ip),
+    })
+    .map(({ path, query, body, signedIn, remoteAddress }) => ({
+      operation,
+      // Signing out would end the walk's own sessions; it is walked as a stranger.
+      signedIn: signedIn && !path.endsWith('/logout'),
+      url: `${path}${query}`,
+      headers: body.type ? { 'content-type': body.type } : ({} as Record<string, string>),
+      ...(body.payload !== undefined ? { payload: body.payload } : {}),
+      remoteAddress,
+    }));
+}
+
+// ---------------------------------------------------------------- checks
+
+function problemsOf(res: {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+}): string[] {
+  const problems: string[] = [];
+  if (res.statusCode >= 500) problems.push('5xx');
+  if (res.headers['x-content-type-options'] !== 'nosniff') problems.push('no security headers');
+  if (!res.headers['content-security-policy']) problems.push('no CSP');
+  if (res.statusCode === 405 && !res.headers.allow) problems.push('405 without Allow');
+  if (res.statusCode >= 400) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(res.body);
+    } catch {
+      problems.push('error body is not JSON');
+      return problems;
+    }
+    const ok =
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      Object.keys(parsed).join() === 'error' &&
+      (() => {
+        const e = (parsed as { error: Record<string, unknown> }).error;
+        return (
+          typeof e === 'object' &&
+          e !== null &&
+          Object.keys(e).every((k) => ['code', 'message', 'field'].includes(k)) &&
+          typeof e.code === 'string' &&
+          /^[a-z][a-z0-9_]*$/.test(e.code) &&
+          typeof e.message === 'string' &&
+          e.message.length > 0 &&
+          (e.field === undefined || typeof e.field === 'string')
+        );
+      })();
+    if (!ok) problems.push('error not in the contract shape');
+  }
+  return problems;
+}
+
+describe('a seeded walk over every operation with hostile input', () => {
+  it('never answers 5xx; every refusal has the contract shape and the security headers', async () => {
+    expect(operations.length).toBeGreaterThan(30);
+    const found = new Map<string, string>();
+    const requests = fc.constantFrom(...operations).chain(requestFor);
+    await fc.assert(
+      fc.asyncProperty(requests, async (request) => {
+        const cookies = request.signedIn
+          ? { shop_admin: adminCookie, shop_session: customerCookie }
+          : undefined;
+        const res = await t.app.inject({
+          method: request.operation.method as 'GET',
+          url: request.url,
+          headers: request.headers,
+          remoteAddress: request.remoteAddress,
+          ...(cookies ? { cookies } : {}),
+          ...(request.payload !== undefined ? { payload: request.payload } : {}),
+        });
+        console.log(
+          'FUZZ',
+          request.operation.method,
+          request.operation.path,
+          request.signedIn,
+          res.statusCode,
+          res.body.slice(0, 60),
+        );
+        // The walk may disable its own customer or end a session: sign in again.
+        if (request.signedIn && res.statusCode === 401) await signIn();
+        for (const problem of problemsOf(res)) {
+          // One example per route and problem: the list reads as a report of what is wrong.
+          const key = `${request.operation.method} ${request.operation.path}: ${problem} (${res.statusCode})`;
+          if (!found.has(key))
+            found.set(
+              key,
+              `${request.url.slice(0, 100)} ${String(request.payload ?? '').slice(0, 80)} → ${res.body.slice(0, 120)}`,
+            );
+        }
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+    expect(Object.fromEntries(found)).toEqual({});
+  }, 240_000);
+});
