@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { DraftCutout, DraftState, PriceSource } from '../../db/schema.js';
+import type { Suggestions } from './suggestions.js';
+
+export interface DraftRow {
+  id: number;
+  item_id: number;
+  state: DraftState;
+  note: string;
+  remove_background: boolean;
+  created_at: Date;
+  attempts: number;
+  last_error: string | null;
+  lease_until: Date | null;
+  drafted_at: Date | null;
+  reviewed_at: Date | null;
+  model: string | null;
+  suggestions: Suggestions | null;
+  cutouts: DraftCutout[];
+  link: { id: number; label: string | null; contact_email: string | null } | null;
+  item: { title: string; status: string; price_cents: number; price_source: PriceSource };
+  photos: Array<{
+    id: number;
+    path: string;
+    original_image_path: string | null;
+    width: number;
+    height: number;
+    position: number;
+  }>;
+}
+
+// Photos and the link come as JSON in the same statement: one round trip per page.
+const PHOTOS = sql<DraftRow['photos']>`(
+  SELECT coalesce(json_agg(json_build_object(
+           'id', im.id, 'path', im.path, 'original_image_path', im.original_image_path,
+           'width', im.width, 'height', im.height, 'position', im.position)
+         ORDER BY im.position, im.id), '[]'::json)
+  FROM item_images im WHERE im.item_id = d.item_id)`;
+
+const LINK = sql<DraftRow['link']>`(
+  SELECT json_build_object('id', l.id, 'label', l.label, 'contact_email', l.contact_email)
+  FROM upload_links l WHERE l.id = d.upload_link_id)`;
+
+const ITEM = sql<DraftRow['item']>`json_build_object(
+  'title', i.title, 'status', i.status, 'price_cents', i.price_cents, 'price_source', i.price_source)`;
+
+/** The admin's reads and writes of drafts. Transitions are single guarded UPDATEs. */
+export function draftReviewRepository(db: Db) {
+  function query(trx: Db) {
+    return trx
+      .selectFrom('item_drafts as d')
+      .innerJoin('items as i', 'i.id', 'd.item_id')
+      .select([
+        'd.id',
+        'd.item_id',
+        'd.state',
+        'd.note',
+        'd.remove_background',
+        'd.created_at',
+        'd.attempts',
+        'd.last_error',
+        'd.lease_until',
+        'd.drafted_at',
+        'd.reviewed_at',
+        'd.model',
+        sql<Suggestions | null>`d.suggestions`.as('suggestions'),
+        'd.cutouts',
+      ])
+      .select([LINK.as('link'), ITEM.as('item'), PHOTOS.as('photos')]);
+  }
+
+  return {
+    /** Newest first, optionally in one state; `before` is the last id of the previous page. */
+    list(filter: { state?: DraftState; limit: number; before?: number }): Promise<DraftRow[]> {
+      let q = query(db)
+        .orderBy('d.id', 'desc')
+        .limit(filter.limit + 1);
+      if (filter.state) q = q.where('d.state', '=', filter.state);
+      if (filter.before !== undefined) q = q.where('d.id', '<', filter.before);
+      return q.execute() as Promise<DraftRow[]>;
+    },
+
+    find(trx: Db, id: number): Promise<DraftRow | undefined> {
+      return query(trx).where('d.id', '=', id).executeTakeFirst() as Promise<DraftRow | undefined>;
+    },
+
+    stateOf(trx: Db, id: number): Promise<DraftState | undefined> {
+      return trx
+        .selectFrom('item_drafts')
+        .select('state')
+        .where('id', '=', id)
+        .executeTakeFirst()
+        .then((row) => row?.state);
+    },
+
+    /** from → to; the suggestions and item when it moved, undefined when it did not. */
+    async move(
+      trx: Db,
+      id: number,
+      from: DraftState[],
+      to: DraftState,
+      now: Date,
+    ): Promise<{ item_id: number; suggestions: Suggestions | null } | undefined> {
+      const reset =
+        to === 'queued'
+          ? { attempts: 0, last_error: null, lease_until: null, reviewed_at: null }
+          : { reviewed_at: now };
+      return trx
+        .updateTable('item_drafts')
+        .set({ state: to, ...reset })
+        .where('id', '=', id)
+        .where('state', 'in', from)
+        .returning(['item_id', sql<Suggestions | null>`suggestions`.as('suggestions')])
+        .executeTakeFirst();
+    },
+
+    /** Applies accepted fields to the item; a price taken from the model is 'model', an edited one 'manual'. */
+    async applyToItem(
+      trx: Db,
+      itemId: number,
+      fields: {
+        title?: string;
+        description?: string;
+        price?: { cents: number; source: PriceSource };
+        categoryId?: number | null;
+      },
+      now: Date,
+    ): Promise<void> {
+      await trx
+        .updateTable('items')
+        .set({
+          updated_at: now,
+          ...(fields.title !== undefined ? { title: fields.title } : {}),
+          ...(fields.description !== undefined ? { description: fields.description } : {}),
+          ...(fields.price
+            ? { price_cents: fields.price.cents, price_source: fields.price.source }
+            : {}),
+          ...(fields.categoryId !== undefined ? { category_id: fields.categoryId } : {}),
+        })
+        .where('id', '=', itemId)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import type { AppContext } from '../../context.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
+import type { DraftState } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { adminItemsRepository } from '../catalogue/admin-items.repository.js';
+import { queueDraft } from './draft-jobs.js';
+import { type DraftRow, draftReviewRepository } from './draft-review.repository.js';
+import type { AcceptDraftBody, Draft, DraftListQuery } from './drafts.schemas.js';
+
+const mediaUrl = (path: string) => `/media/${path}`;
+
+function draftOf(row: DraftRow): Draft {
+  const { photos, ...rest } = row;
+  return {
+    ...rest,
+    photos: photos.map((photo) => ({
+      id: photo.id,
+      url: mediaUrl(photo.path),
+      width: photo.width,
+      height: photo.height,
+      position: photo.position,
+      has_original: photo.original_image_path !== null,
+      original_url: photo.original_image_path ? mediaUrl(photo.original_image_path) : null,
+    })),
+  };
+}
+
+/** A reference the person chose (or the model suggested) that is gone now: the body's fault. */
+function refusedReference(error: unknown): never {
+  if (isForeignKeyViolation(error, 'items_category_id_fkey'))
+    throw badRequest('invalid_body', 'There is no category with that id.', 'category_id');
+  if (isForeignKeyViolation(error, 'item_tags_tag_id_fkey'))
+    throw badRequest('invalid_body', 'One of the tag ids names no tag.', 'tag_ids');
+  throw error;
+}
+
+/**
+ * The admin's review of drafts: list, accept all or part of the suggestions
+ * into the item, re-run, dismiss. Publishing stays a person's separate act
+ * (spec 3): nothing here changes an item's status.
+ */
+export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock'>) {
+  const drafts = draftReviewRepository(ctx.db);
+  const items = adminItemsRepository(ctx.db);
+
+  async function get(id: number): Promise<Draft> {
+    const row = await drafts.find(ctx.db, id);
+    if (!row) throw notFound('No such draft.');
+    return draftOf(row);
+  }
+
+  async function refuse(id: number, action: string, allowed: string): Promise<never> {
+    const state = await drafts.stateOf(ctx.db, id);
+    if (state === undefined) throw notFound('No such draft.');
+    throw conflict(
+      state === 'processing' ? 'draft_busy' : 'invalid_transition',
+      state === 'processing'
+        ? `This draft is being drafted right now; ${action} it when it is done.`
+        : `Only a ${allowed} draft can be ${action === 're-run' ? 're-run' : `${action}ed`}; this one is ${state}.`,
+    );
+  }
+
+  return {
+    get,
+
+    async list(query: DraftListQuery) {
+      const limit = query.limit ?? 24;
+      const rows = await drafts.list({
+        limit,
+        ...(query.state ? { state: query.state } : {}),
+        ...(query.cursor ? { before: Number(query.cursor) } : {}),
+      });
+      const page = rows.slice(0, limit);
+      return {
+        drafts: page.map(draftOf),
+        next_cursor: rows.length > limit ? String(page.at(-1)!.id) : null,
+      };
+    },
+
+    async accept(id: number, body: AcceptDraftBody): Promise<Draft> {
+      const now = ctx.clock.now();
+      const moved = await ctx.db
+        .transaction()
+        .execute(async (trx) => {
+          const draft = await drafts.move(trx, id, ['drafted'], 'accepted', now);
+          if (!draft) return false;
+          const s = draft.suggestions;
+          const takes = Object.values(body).some((value) => value === true);
+          if (takes && !s)
+            throw conflict(
+              'no_suggestions',
+              'This draft has no suggestions to take; send the values themselves.',
+            );
+          const pick = <T>(value: true | T | undefined, suggested: () => T): T | undefined =>
+            value === true ? suggested() : value;
+          await drafts.applyToItem(
+            trx,
+            draft.item_id,
+            {
+              ...(body.title !== undefined
+                ? { title: pick(body.title, () => s!.title)!.trim() }
+                : {}),
+              ...(body.description !== undefined
+                ? { description: pick(body.description, () => s!.description)! }
+                : {}),
+              ...(body.price_cents !== undefined
+                ? {
+                    price:
+                      body.price_cents === true
+                        ? { cents: s!.price_cents, source: 'model' as const }
+                        : { cents: body.price_cents, source: 'manual' as const },
+                  }
+                : {}),
+              ...(body.category_id !== undefined
+                ? { categoryId: pick(body.category_id, () => s!.category_id)! }
+                : {}),
+            },
+            now,
+          );
+          if (body.tag_ids !== undefined)
+            await items.replaceTags(trx, draft.item_id, pick(body.tag_ids, () => s!.tag_ids)!);
+          return true;
+        })
+        .catch(refusedReference);
+      if (!moved) await refuse(id, 'accept', 'drafted');
+      return get(id);
+    },
+
+    /** Back to queued with a fresh job; refused while a run is under way. */
+    async rerun(id: number): Promise<Draft> {
+      const from: DraftState[] = ['drafted', 'failed', 'accepted', 'dismissed'];
+      const moved = await ctx.db.transaction().execute(async (trx) => {
+        const draft = await drafts.move(trx, id, from, 'queued', ctx.clock.now());
+        if (!draft) return false;
+        // The job of the last run has not quite finished its bookkeeping: try again shortly.
+        if ((await queueDraft(trx, id, ctx.clock.now())) === null)
+          throw conflict('draft_busy', 'This draft’s last run is still finishing; try again.');
+        return true;
+      });
+      if (!moved) await refuse(id, 're-run', 'drafted, failed, accepted or dismissed');
+      return get(id);
+    },
+
+    /** The suggestions are set aside; the item stays as it is (pending, for a person to write). */
+    async dismiss(id: number): Promise<Draft> {
+      const moved = await ctx.db
+        .transaction()
+        .execute(
+          async (trx) =>
+            (await drafts.move(
+              trx,
+              id,
+              ['queued', 'drafted', 'failed'],
+              'dismissed',
+              ctx.clock.now(),
+            )) !== undefined,
+        );
+      if (!moved) await refuse(id, 'dismiss', 'queued, drafted or failed');
+      return get(id);
+    },
+  };
+}
+
+export type DraftReviewService = ReturnType<typeof draftReviewService>;

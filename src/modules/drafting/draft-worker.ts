@@ -1,0 +1,168 @@
+import sharp from 'sharp';
+import type { Clock } from '../../auth/clock.js';
+import type { Db } from '../../db/database.js';
+import type { DraftCutout } from '../../db/schema.js';
+import {
+  type ClaimedJob,
+  exponentialBackoff,
+  type JobHandler,
+  PermanentJobError,
+} from '../../jobs/job-queue.js';
+import type { MediaStorage } from '../../media/storage.js';
+import { attachFreshVariants } from '../../media/variants.service.js';
+import type { CutoutProvider } from './cutout.js';
+import type { DraftJobPayload } from './draft-jobs.js';
+import { type DraftProvider, DraftProviderError } from './draft-provider.js';
+import { type DraftImage, draftingRepository } from './drafting.repository.js';
+import { toSuggestions } from './suggestions.js';
+
+export interface DraftWorkerDeps {
+  db: Db;
+  clock: Clock;
+  storage: MediaStorage;
+  provider: DraftProvider;
+  cutout: CutoutProvider;
+  /** Drafts this process works on at once (DRAFT_WORKERS). */
+  concurrency: number;
+  /** The model call's timeout; the lease is sized from it. */
+  modelTimeoutMs: number;
+}
+
+/** Photos go to the model at most this wide: enough to judge an item, a fraction of the bytes. */
+const MODEL_PHOTO_SIZE = 1024;
+const MAX_ATTEMPTS = 5;
+// Cut-outs of six 12 MP photos take seconds; the model call up to its timeout.
+const CUTOUT_ALLOWANCE_MS = 3 * 60_000;
+
+function errorMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 500);
+}
+
+/** A photo as the model sees it: downscaled, flattened, JPEG. */
+function forModel(bytes: Buffer): Promise<Buffer> {
+  return sharp(bytes)
+    .resize({
+      width: MODEL_PHOTO_SIZE,
+      height: MODEL_PHOTO_SIZE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/**
+ * The drafting step as a handler of the jobs queue: one job drafts one draft.
+ * The queue claims (SKIP LOCKED, lease), retries with backoff and gives up;
+ * this mirrors each step onto the draft, where the admin sees it, and writes
+ * the result fenced on the attempt so it takes effect once.
+ */
+export function draftWorker(deps: DraftWorkerDeps): JobHandler<DraftJobPayload> {
+  const drafts = draftingRepository(deps.db);
+  const leaseMs = deps.modelTimeoutMs + CUTOUT_ALLOWANCE_MS;
+
+  /** Cuts out each photo not cut before; the originals stay (spec 2, item_images). */
+  async function cutOut(images: DraftImage[]): Promise<DraftCutout[]> {
+    const report: DraftCutout[] = [];
+    for (const image of images) {
+      if (image.original_image_path !== null) {
+        // Cut out on an earlier attempt: done already.
+        report.push({ image_id: image.id, applied: true, reason: null });
+        continue;
+      }
+      const outcome = await deps.cutout.cut(await deps.storage.read(image.path));
+      if (!outcome.applied) {
+        report.push({ image_id: image.id, applied: false, reason: outcome.reason });
+        continue;
+      }
+      const stored = await deps.storage.put('items', outcome.extension, outcome.bytes);
+      const applied = await drafts.applyCutout(image.id, image.path, stored);
+      if (applied) {
+        // The original's smaller copies showed the background: they go, the cut-out gets its own.
+        await deps.storage.remove(applied.replacedVariants.map((variant) => variant.path));
+        await attachFreshVariants(deps.db, deps.storage, {
+          id: image.id,
+          path: stored,
+          width: applied.width,
+        });
+        report.push({ image_id: image.id, applied: true, reason: null });
+      } else {
+        await deps.storage.remove([stored]);
+        report.push({
+          image_id: image.id,
+          applied: false,
+          reason: 'The photo was changed or removed while it was being cut out.',
+        });
+      }
+    }
+    return report;
+  }
+
+  async function run(job: ClaimedJob<DraftJobPayload>): Promise<void> {
+    const draftId = job.payload.draft_id;
+    const now = deps.clock.now();
+    const work = await drafts.startRun(
+      draftId,
+      job.attempt,
+      now,
+      new Date(now.getTime() + leaseMs),
+    );
+    // Dismissed, accepted or drafted meanwhile (or deleted): nothing to do.
+    if (!work) return;
+    try {
+      const images = await drafts.images(work.item_id);
+      const cutouts = work.remove_background ? await cutOut(images) : [];
+      let suggestions = null;
+      if (deps.provider.model !== null) {
+        const [choices, photos] = await Promise.all([
+          drafts.choices(),
+          // The model sees the photos as taken, not the cut-outs.
+          Promise.all(
+            images.map(async (image) =>
+              forModel(await deps.storage.read(image.original_image_path ?? image.path)),
+            ),
+          ),
+        ]);
+        const answer = await deps.provider.suggest({ photos, note: work.note, ...choices });
+        if (answer) suggestions = toSuggestions(answer, choices.categories, choices.tags);
+      }
+      const finishedAt = deps.clock.now();
+      await deps.db.transaction().execute(async (trx) => {
+        const won = await drafts.finishDrafted(trx, draftId, job.attempt, {
+          suggestions,
+          model: deps.provider.model,
+          cutouts,
+          now: finishedAt,
+        });
+        if (won && suggestions)
+          await drafts.writeModelPrice(trx, work.item_id, suggestions.price_cents, finishedAt);
+      });
+    } catch (error) {
+      const permanent = error instanceof DraftProviderError && !error.retryable;
+      const message = errorMessage(error);
+      if (permanent) throw new PermanentJobError(message);
+      // The queue retries after its backoff; until then the draft waits, showing why.
+      await drafts.endRun(draftId, job.attempt, 'queued', message);
+      throw error;
+    }
+  }
+
+  return {
+    handle: run,
+    leaseMs,
+    maxAttempts: MAX_ATTEMPTS,
+    backoffMs: exponentialBackoff(30_000, 30 * 60_000),
+    concurrency: deps.concurrency,
+    onGiveUp: async (job, error) => {
+      // The queue's error text is "Name: message"; the admin reads the message.
+      await drafts.endRun(
+        job.payload.draft_id,
+        job.attempt,
+        'failed',
+        error.replace(/^\w*Error: /, ''),
+      );
+    },
+  };
+}
