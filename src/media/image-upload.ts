@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '../http/errors.js';
+import { imageDecodeSlots } from './decode-slots.js';
 
 /**
  * The shared image upload handling: what any route that takes photos runs
@@ -14,6 +15,8 @@ const ALLOWED = {
   'image/webp': { sharpFormat: 'webp', extension: 'webp' },
 } as const;
 type AllowedType = keyof typeof ALLOWED;
+/** The MIME types a photo may have, for clients that check before they send. */
+export const ACCEPTED_IMAGE_TYPES = Object.keys(ALLOWED) as AllowedType[];
 
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 /** Decoding more pixels than this is refused before it happens: a decompression bomb stays small. */
@@ -57,6 +60,19 @@ export async function processImage(file: {
   }
 
   const { sharpFormat, extension } = ALLOWED[type];
+  // Decodes are bounded across requests, not only within one (one slot per core).
+  return imageDecodeSlots.run(() =>
+    decodeAndReencode(file.filename, file.bytes, sharpFormat, extension),
+  );
+}
+
+async function decodeAndReencode(
+  filename: string,
+  bytes: Buffer,
+  sharpFormat: (typeof ALLOWED)[AllowedType]['sharpFormat'],
+  extension: string,
+): Promise<ProcessedImage> {
+  const file = { filename, bytes };
   try {
     const image = sharp(file.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
     const metadata = await image.metadata();

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
+import type { FastifyError } from 'fastify';
 import type { App } from '../context.js';
+import { errorBody } from '../http/errors.js';
 import type { MediaStorage } from './storage.js';
 
 /**
@@ -10,6 +12,14 @@ import type { MediaStorage } from './storage.js';
  */
 export async function mediaRoutes(app: App, storage: MediaStorage): Promise<void> {
   fs.mkdirSync(storage.root, { recursive: true });
+  // Whatever the static server refuses (a traversal attempt such as ..%2f, a dot
+  // file) is simply not here: 404, saying nothing about why.
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(404).send(errorBody('not_found', 'There is nothing at this address.'));
+    }
+    throw error;
+  });
   await app.register(fastifyStatic, {
     root: storage.root,
     prefix: '/media/',

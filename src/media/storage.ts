@@ -4,12 +4,14 @@ import path from 'node:path';
 
 /**
  * Where stored images live. Disk for now; object storage can sit behind the
- * same three calls later. Names are random, so a URL reveals nothing and can be
+ * same calls later. Names are random, so a URL reveals nothing and can be
  * cached forever.
  */
 export interface MediaStorage {
   /** Stores the bytes under a new random name with the given extension; returns the stored path. */
   put(folder: string, extension: string, bytes: Buffer): Promise<string>;
+  /** The bytes of a stored file (to make variants of a photo stored earlier). */
+  read(path: string): Promise<Buffer>;
   /** Removes stored files; a missing one is not an error (cleanup after a refusal). */
   remove(paths: readonly string[]): Promise<void>;
   /** The folder served at /media. */
@@ -38,6 +40,9 @@ export function diskStorage(root: string): MediaStorage {
       // 'wx': never overwrite, even on the astronomically unlikely repeat of a name.
       await fs.writeFile(file, bytes, { flag: 'wx', mode: 0o644 });
       return name;
+    },
+    read(stored) {
+      return fs.readFile(absolute(stored));
     },
     async remove(paths) {
       await Promise.all(paths.map((stored) => fs.rm(absolute(stored), { force: true })));

@@ -1,0 +1,27 @@
+import type { App, AppContext } from '../../context.js';
+import type { CatalogueVersion } from '../storefront/catalogue-version.js';
+import { storefrontService } from '../storefront/storefront.service.js';
+import { itemPages } from './item-pages.js';
+import { seoRoutes } from './seo.routes.js';
+import { shopSettingsRoutes } from './shop-settings.routes.js';
+import { webClientRoutes } from './web-client.routes.js';
+import { webDist } from './web-dist.js';
+
+/** The web client's pages, what search engines read, and the settings the client needs. */
+export async function webModule(
+  app: App,
+  ctx: AppContext,
+  version: CatalogueVersion,
+  options: { sitemapPageSize?: number } = {},
+): Promise<void> {
+  const { publicBaseUrl } = ctx.config;
+  shopSettingsRoutes(app, ctx.config);
+  seoRoutes(app, {
+    db: ctx.db,
+    version,
+    publicBaseUrl,
+    ...(options.sitemapPageSize ? { pageSize: options.sitemapPageSize } : {}),
+  });
+  const pages = itemPages({ storefront: storefrontService(ctx.db), version, publicBaseUrl });
+  await webClientRoutes(app, webDist(ctx.config.webDistDir), pages);
+}

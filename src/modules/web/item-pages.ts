@@ -1,0 +1,69 @@
+import type { AppError } from '../../http/errors.js';
+import type { CatalogueVersion } from '../storefront/catalogue-version.js';
+import type { Item } from '../storefront/items.schemas.js';
+import type { StorefrontService } from '../storefront/storefront.service.js';
+import { withPageMeta } from './page-meta.js';
+import type { PageFor } from './web-client.routes.js';
+
+const ITEM_PAGE = /^\/items\/(\d+)\/?$/;
+const MAX_ID = 2_147_483_647;
+/** Item pages kept ready per catalogue version; older versions are simply made again. */
+const CACHED_PAGES = 500;
+
+/** The largest stored width up to 1600 px: big enough for a link preview, not the full photo. */
+function shareImage(item: Item): string | null {
+  const first = item.images[0];
+  if (!first) return null;
+  const preview = first.variants
+    .filter((v) => v.width <= 1600)
+    .sort((a, b) => b.width - a.width)[0];
+  return preview?.url ?? first.url;
+}
+
+/**
+ * The index page for a path, with an item's title, description and first image
+ * for `/items/:id` of a visible item (contract additions). A pending or absent
+ * item gets the plain index with 404: the client renders its "not found" from it,
+ * and a crawler does not index an empty page.
+ */
+export function itemPages(deps: {
+  storefront: Pick<StorefrontService, 'get'>;
+  version: CatalogueVersion;
+  publicBaseUrl: URL;
+}): PageFor {
+  const pages = new Map<number, { version: string; index: string; status: number; html: string }>();
+  const absolute = (url: string) => new URL(url, deps.publicBaseUrl).href;
+
+  return async (urlPath, index) => {
+    const match = ITEM_PAGE.exec(urlPath);
+    if (!match) return { status: 200, html: index };
+    const id = Number(match[1]);
+    if (id < 1 || id > MAX_ID) return { status: 404, html: index };
+
+    const version = await deps.version.current();
+    const cached = pages.get(id);
+    if (cached && cached.version === version && cached.index === index) return cached;
+
+    let page: { status: number; html: string };
+    try {
+      const item = await deps.storefront.get(id);
+      const image = shareImage(item);
+      page = {
+        status: 200,
+        html: withPageMeta(index, {
+          title: item.title,
+          description: item.description || item.title,
+          url: absolute(`/items/${item.id}`),
+          image: image === null ? null : absolute(image),
+        }),
+      };
+    } catch (error) {
+      if ((error as AppError).statusCode !== 404) throw error;
+      page = { status: 404, html: index };
+    }
+    pages.delete(id);
+    pages.set(id, { version, index, ...page });
+    if (pages.size > CACHED_PAGES) pages.delete(pages.keys().next().value as number);
+    return page;
+  };
+}

@@ -1,0 +1,98 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+import type { App } from '../../context.js';
+import { sendRefusal } from '../../http/error-handler.js';
+import { refusalFor } from '../../http/framework-errors.js';
+import type { WebDist } from './web-dist.js';
+
+/** Vite names every file under assets/ by a hash of its content: a new build is a new name. */
+const ASSETS_PREFIX = 'assets/';
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** API and media paths never fall back to the web client: an unknown one stays a JSON 404. */
+const isServerPath = (urlPath: string) => /^\/(api|media)(\/|$)/.test(urlPath);
+
+/**
+ * What the index page answers for a path: the item pages put the item's meta
+ * in it, and say 404 for an item nobody may see (the client still renders from
+ * the same page, so a person sees the shop's own "not found").
+ */
+export type PageFor = (urlPath: string, index: string) => Promise<{ status: number; html: string }>;
+
+const NOT_BUILT = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Shop: web client not built</title></head>
+<body><h1>The web client is not built yet</h1>
+<p>The shop's API runs (see <a href="/openapi.json">/openapi.json</a>), but the pages are missing.
+Build them with <code>npm run build</code> in the shop's folder (<code>npm start</code> does it
+for you), or point <code>WEB_DIST_DIR</code> at a built client.</p></body></html>
+`;
+
+function sendIndex(reply: FastifyReply, status: number, html: string) {
+  // Always revalidated: it names the current build's assets.
+  return reply
+    .code(status)
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/**
+ * The web client, served by the shop itself (contract additions: pages): the
+ * built files of `web/dist`, and index.html for every other page path so the
+ * links in mails (/account/verify#token=…, /upload/{token}, /items/{id}, /cart)
+ * open the client, which reads its route from the address.
+ */
+export async function webClientRoutes(app: App, dist: WebDist, pageFor: PageFor): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: dist.root,
+    serve: false,
+    // The client may not be built yet; the pages then say how to build it.
+    suppressWarning: true,
+    // A build that writes .br/.gz beside its files has them served to clients that accept them.
+    preCompressed: true,
+    dotfiles: 'deny',
+    index: false,
+  });
+
+  const page = async (urlPath: string, reply: FastifyReply) => {
+    const index = await dist.indexHtml();
+    if (index === null)
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(NOT_BUILT);
+    const { status, html } = await pageFor(urlPath, index);
+    return sendIndex(reply, status, html);
+  };
+
+  // Pages take any query string (a shared link carries its own tracking parameters);
+  // declaring one keeps the strict "no undeclared parameters" rule off these routes.
+  const schema = { hide: true, querystring: { type: 'object' } };
+
+  app.get('/', { schema }, (_request, reply) => page('/', reply));
+
+  app.get('/*', { schema }, async (request, reply) => {
+    const urlPath = `/${(request.params as { '*': string })['*']}`;
+    const rawUrl = request.raw.url ?? urlPath;
+    if (isServerPath(urlPath) || isServerPath(rawUrl)) {
+      // A known API route reaches this fallback only when the router refused its
+      // parameter (over-long or undecodable): answer as the router would have.
+      if (app.allowedMethods(rawUrl).includes(request.method))
+        return sendRefusal(reply, refusalFor({ code: 'FST_ERR_MAX_PARAM_LENGTH' }, rawUrl));
+      return reply.callNotFound();
+    }
+    const file = await dist.fileFor(urlPath);
+    if (file?.startsWith(ASSETS_PREFIX))
+      return reply.sendFile(file, dist.root, { maxAge: YEAR_MS, immutable: true });
+    if (file) {
+      // Not hashed (favicon, manifest): kept, but checked again before use.
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile(file, dist.root, { cacheControl: false });
+    }
+    // A hashed asset that is gone (an older build) is not a page: answering it with
+    // HTML would only give the browser a script it cannot run.
+    if (urlPath.startsWith(`/${ASSETS_PREFIX}`)) return reply.callNotFound();
+    return page(urlPath, reply);
+  });
+}

@@ -1,0 +1,72 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { PageState } from '../components/ui/Feedback';
+import { StorefrontPage } from '../features/storefront/routes';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Shell } from './Shell';
+
+// The storefront is in the first load; every other area loads when first visited.
+const ItemPage = lazy(() => import('../features/item/routes'));
+const AccountRoutes = lazy(() => import('../features/account/routes'));
+const CartRoutes = lazy(() => import('../features/cart/routes'));
+const UploadPage = lazy(() => import('../features/upload/routes'));
+
+/** The pages of the customer's side, each area behind its own error boundary. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Shell />}>
+        <Route
+          index
+          element={
+            <ErrorBoundary area="storefront">
+              <StorefrontPage />
+            </ErrorBoundary>
+          }
+        />
+        <Route
+          path="items/:id"
+          element={
+            <ErrorBoundary area="item">
+              <ItemPage />
+            </ErrorBoundary>
+          }
+        />
+        <Route
+          path="account/*"
+          element={
+            <ErrorBoundary area="account">
+              <AccountRoutes />
+            </ErrorBoundary>
+          }
+        />
+        <Route
+          path="cart/*"
+          element={
+            <ErrorBoundary area="cart">
+              <CartRoutes />
+            </ErrorBoundary>
+          }
+        />
+        <Route
+          path="upload/:token"
+          element={
+            <ErrorBoundary area="upload">
+              <UploadPage />
+            </ErrorBoundary>
+          }
+        />
+        <Route
+          path="*"
+          element={
+            <PageState headingLevel={1} title="This page does not exist">
+              <p>
+                <a href="/">Browse the shop</a>
+              </p>
+            </PageState>
+          }
+        />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,156 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, type Customer, ok } from '../../lib/api-client';
+import { keys } from '../../lib/queries';
+
+/** Wording shown beside the checkboxes and sent verbatim as the consent text (spec 4.1). */
+export const MARKETING_CONSENT_TEXT =
+  'Send me occasional emails about new pieces in the shop. I can stop them any time.';
+export const SOLD_NOTIFICATION_TEXT =
+  'Email me when a piece in my favorites is sold, so I know it is gone.';
+
+/** The message for one input field, when the API's refusal names it. */
+export function fieldError(error: unknown, field: string): string | undefined {
+  return error instanceof ApiError && error.field === field ? error.message : undefined;
+}
+
+/** A refusal that names no field (or a field the form does not show), for the form's top. */
+export function formError(error: unknown, shownFields: string[]): string | undefined {
+  if (!error) return undefined;
+  if (error instanceof ApiError && error.field && shownFields.includes(error.field))
+    return undefined;
+  return error instanceof Error ? error.message : 'Something went wrong.';
+}
+
+/** After anything that signs someone in or out, everything personal is read again. */
+function useSignedInAs() {
+  const client = useQueryClient();
+  return (customer: Customer | null) => {
+    client.setQueryData(keys.me, customer);
+    client.removeQueries({ queryKey: keys.cart });
+    client.removeQueries({ queryKey: keys.favorites });
+  };
+}
+
+export function useSignIn() {
+  const signedIn = useSignedInAs();
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) =>
+      ok(api.POST('/api/customers/login', { body })),
+    onSuccess: signedIn,
+  });
+}
+
+export function useRegister() {
+  const signedIn = useSignedInAs();
+  return useMutation({
+    mutationFn: (body: {
+      email: string;
+      password: string;
+      first_name: string;
+      last_name: string;
+      marketing_consent: boolean;
+    }) =>
+      ok(
+        api.POST('/api/customers/register', {
+          body: body.marketing_consent
+            ? { ...body, marketing_consent_text: MARKETING_CONSENT_TEXT }
+            : body,
+        }),
+      ),
+    onSuccess: signedIn,
+  });
+}
+
+export function useSignOut() {
+  const signedIn = useSignedInAs();
+  return useMutation({
+    mutationFn: () => ok(api.POST('/api/customers/logout')),
+    onSuccess: () => signedIn(null),
+  });
+}
+
+export function useVerifyEmail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => ok(api.POST('/api/customers/verify-email', { body: { token } })),
+    onSuccess: (customer) => client.setQueryData(keys.me, customer),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => ok(api.POST('/api/customers/resend-verification')),
+  });
+}
+
+export function useRequestReset() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      ok(api.POST('/api/customers/password-reset/request', { body: { email } })),
+  });
+}
+
+export function useCompleteReset() {
+  const signedIn = useSignedInAs();
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) =>
+      ok(api.POST('/api/customers/password-reset/complete', { body })),
+    onSuccess: signedIn,
+  });
+}
+
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: {
+      first_name: string;
+      last_name: string;
+      email: string;
+      marketing_consent: boolean;
+    }) =>
+      ok(
+        api.PUT('/api/customers/me', {
+          body: body.marketing_consent
+            ? { ...body, marketing_consent_text: MARKETING_CONSENT_TEXT }
+            : body,
+        }),
+      ),
+    onSuccess: (customer) => client.setQueryData(keys.me, customer),
+  });
+}
+
+export function useSoldNotifications() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      ok(
+        api.PUT('/api/customers/me/sold-notifications', {
+          body: { enabled, consent_text: SOLD_NOTIFICATION_TEXT },
+        }),
+      ),
+    onSuccess: (customer) => client.setQueryData(keys.me, customer),
+  });
+}
+
+/** The export as a file the browser saves (the API answers JSON as an attachment). */
+export function useExport() {
+  return useMutation({
+    mutationFn: async () => {
+      const data = await ok(api.GET('/api/customers/me/export'));
+      const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = 'my-shop-data.json';
+      link.click();
+      URL.revokeObjectURL(link.href);
+    },
+  });
+}
+
+export function useDeleteAccount() {
+  const signedIn = useSignedInAs();
+  return useMutation({
+    mutationFn: (password: string) => ok(api.DELETE('/api/customers/me', { body: { password } })),
+    onSuccess: () => signedIn(null),
+  });
+}

@@ -1,0 +1,36 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { Loading, PageState } from '../../components/ui/Feedback';
+import { useMe } from '../../lib/queries';
+import { Forgot } from './components/Forgot';
+import { Profile } from './components/Profile';
+import { Register } from './components/Register';
+import { Reset } from './components/Reset';
+import { SignIn } from './components/SignIn';
+import { Verify } from './components/Verify';
+
+function AccountHome() {
+  const me = useMe();
+  if (me.isPending) return <Loading />;
+  if (me.isError)
+    return (
+      <PageState headingLevel={1} title="Your account could not be loaded">
+        <p>{me.error.message}</p>
+      </PageState>
+    );
+  if (!me.data) return <Navigate to="/account/sign-in" replace />;
+  return <Profile customer={me.data} />;
+}
+
+export default function AccountRoutes() {
+  return (
+    <Routes>
+      <Route index element={<AccountHome />} />
+      <Route path="sign-in" element={<SignIn />} />
+      <Route path="register" element={<Register />} />
+      <Route path="forgot" element={<Forgot />} />
+      <Route path="verify" element={<Verify />} />
+      <Route path="reset" element={<Reset />} />
+      <Route path="*" element={<Navigate to="/account" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,174 @@
+import { useCallback, useState } from 'react';
+import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Countdown } from '../../components/ui/Countdown';
+import { Loading, Notice, PageState } from '../../components/ui/Feedback';
+import { ItemImage } from '../../components/ui/ItemImage';
+import { Price } from '../../components/ui/Price';
+import { ApiError, type Cart } from '../../lib/api-client';
+import { useCart, useMe } from '../../lib/queries';
+import { useCheckout, useRemoveFromCart } from './api';
+import styles from './components/Cart.module.css';
+
+function HeldItems({ cart }: { cart: Cart }) {
+  const remove = useRemoveFromCart();
+  return (
+    <ul className={styles.lines} aria-label="Pieces held for you">
+      {cart.items.map((item) => (
+        <li key={item.id} className={styles.line}>
+          {item.images[0] ? (
+            <ItemImage image={item.images[0]} alt="" sizes="80px" />
+          ) : (
+            <div className={styles.placeholder} />
+          )}
+          <div>
+            <Link to={`/items/${item.id}`} className={styles.lineTitle}>
+              {item.title}
+            </Link>
+            <div>
+              <Price cents={item.price_cents} />
+            </div>
+            <Button
+              variant="quiet"
+              onClick={() => remove.mutate(item.id)}
+              disabled={remove.isPending}
+              aria-label={`Remove ${item.title} from the cart`}
+            >
+              Remove
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CartPage() {
+  const me = useMe();
+  const cart = useCart(Boolean(me.data));
+  const checkout = useCheckout();
+  const navigate = useNavigate();
+  const [lapsed, setLapsed] = useState(false);
+
+  // The hold ended while the page was open: the server has released the pieces (or will
+  // on the next read); read the cart again so the page shows what is really held.
+  const refetch = cart.refetch;
+  const onExpired = useCallback(() => {
+    setLapsed(true);
+    refetch();
+  }, [refetch]);
+
+  if (me.isPending) return <Loading />;
+  if (!me.data)
+    return (
+      <PageState
+        headingLevel={1}
+        title="Your cart"
+        action={<ButtonLink to="/account/sign-in">Sign in</ButtonLink>}
+      >
+        <p>Sign in to hold pieces in your cart while you decide.</p>
+      </PageState>
+    );
+  if (cart.isPending) return <Loading />;
+  if (cart.isError)
+    return (
+      <PageState headingLevel={1} title="Your cart could not be loaded">
+        <p>{cart.error.message}</p>
+      </PageState>
+    );
+
+  const data = cart.data;
+  const refused =
+    checkout.error instanceof ApiError && checkout.error.code === 'cart_empty'
+      ? 'Nothing is held for you any more, so there is nothing to buy. The hold ran out and the pieces went back to the shop.'
+      : checkout.error?.message;
+
+  if (data.items.length === 0)
+    return (
+      <>
+        <h1>Your cart</h1>
+        {(lapsed || refused) && (
+          <Notice tone="error" role="alert">
+            {refused ?? 'Your hold ran out, so the pieces went back to the shop.'}
+          </Notice>
+        )}
+        <PageState
+          title="Nothing held right now"
+          action={<ButtonLink to="/">Browse the shop</ButtonLink>}
+        >
+          <p>Pieces you add are held for you for a while, so nobody else can take them.</p>
+        </PageState>
+      </>
+    );
+
+  const total = data.items.reduce((sum, item) => sum + item.price_cents, 0);
+  return (
+    <>
+      <h1>Your cart</h1>
+      <div className={styles.layout}>
+        <HeldItems cart={data} />
+        <aside className={styles.summary} aria-label="Checkout">
+          {data.reserved_until && (
+            <div>
+              Held for you for another{' '}
+              <span className={styles.timer}>
+                <Countdown until={data.reserved_until} onExpired={onExpired} />
+              </span>
+            </div>
+          )}
+          <div className={styles.total}>
+            <span>Total</span>
+            <Price cents={total} />
+          </div>
+          {refused && (
+            <Notice tone="error" role="alert">
+              {refused}
+            </Notice>
+          )}
+          <Button
+            wide
+            disabled={checkout.isPending}
+            onClick={() =>
+              checkout.mutate(undefined, {
+                onSuccess: (result) =>
+                  navigate('/cart/thank-you', { state: { count: result.sold_item_ids.length } }),
+              })
+            }
+          >
+            {checkout.isPending ? 'Buying…' : 'Buy now'}
+          </Button>
+          <p>Buying ends the hold: the pieces are yours and leave the shop.</p>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function ThankYou() {
+  const location = useLocation();
+  const count = (location.state as { count?: number } | null)?.count;
+  return (
+    <PageState
+      headingLevel={1}
+      title="Thank you, it is yours"
+      action={<ButtonLink to="/">Keep browsing</ButtonLink>}
+    >
+      <p>
+        {count === 1
+          ? 'Your piece is sold to you.'
+          : count
+            ? `Your ${count} pieces are sold to you.`
+            : 'Your purchase is complete.'}
+      </p>
+    </PageState>
+  );
+}
+
+export default function CartRoutes() {
+  return (
+    <Routes>
+      <Route index element={<CartPage />} />
+      <Route path="thank-you" element={<ThankYou />} />
+    </Routes>
+  );
+}

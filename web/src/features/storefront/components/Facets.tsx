@@ -1,0 +1,171 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import type { CategoryNode, Filters } from '../../../lib/api-client';
+import { centsToMajorText, parseMajorUnits } from '../../../lib/format';
+import { usePriceFormat } from '../../../lib/queries';
+import { tagsFromSearch, withParams } from '../url-filters';
+import styles from './Storefront.module.css';
+
+function CategoryTree({
+  nodes,
+  selected,
+  search,
+}: {
+  nodes: CategoryNode[];
+  selected: number | undefined;
+  search: URLSearchParams;
+}) {
+  return (
+    <ul>
+      {nodes.map((node) => (
+        <li key={node.id}>
+          <Link
+            to={{ search: withParams(search, { category: node.id, cursor: undefined }).toString() }}
+            aria-current={selected === node.id ? 'true' : undefined}
+          >
+            {node.name}
+          </Link>
+          {node.children.length > 0 && (
+            <CategoryTree nodes={node.children} selected={selected} search={search} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PriceRange({ filters }: { filters: Filters }) {
+  const [search, setSearch] = useSearchParams();
+  const [error, setError] = useState<string>();
+  const errorId = useId();
+  const minCents = search.get('min_price');
+  const maxCents = search.get('max_price');
+
+  // Typed in major units (what a shopper thinks in), sent as cents (the API's unit).
+  function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const minText = String(form.get('min') ?? '');
+    const maxText = String(form.get('max') ?? '');
+    const min = minText.trim() ? parseMajorUnits(minText) : undefined;
+    const max = maxText.trim() ? parseMajorUnits(maxText) : undefined;
+    if (min === null || max === null) return setError('Prices are numbers like 25 or 25.50.');
+    if (min !== undefined && max !== undefined && min > max)
+      return setError('The lowest price must not be above the highest.');
+    setError(undefined);
+    setSearch(withParams(search, { min_price: min, max_price: max }));
+  }
+
+  const format = usePriceFormat();
+  const bounds =
+    format && filters.price.min !== null && filters.price.max !== null
+      ? `${format(filters.price.min)} – ${format(filters.price.max)}`
+      : undefined;
+
+  return (
+    <form className={styles.group} onSubmit={apply} aria-label="Price range">
+      <div className={styles.groupTitle}>Price</div>
+      <div className={styles.price}>
+        <label>
+          From
+          <input
+            name="min"
+            inputMode="decimal"
+            defaultValue={centsToMajorText(minCents === null ? null : Number(minCents))}
+            placeholder={filters.price.min !== null ? centsToMajorText(filters.price.min) : ''}
+            aria-describedby={error ? errorId : undefined}
+            key={`min-${minCents}`}
+          />
+        </label>
+        <label>
+          To
+          <input
+            name="max"
+            inputMode="decimal"
+            defaultValue={centsToMajorText(maxCents === null ? null : Number(maxCents))}
+            placeholder={filters.price.max !== null ? centsToMajorText(filters.price.max) : ''}
+            aria-describedby={error ? errorId : undefined}
+            key={`max-${maxCents}`}
+          />
+        </label>
+        {bounds && <span className={styles.priceBounds}>Prices here: {bounds}</span>}
+        {error && (
+          <p id={errorId} role="alert">
+            {error}
+          </p>
+        )}
+        <div className={styles.priceActions}>
+          <Button type="submit" variant="secondary">
+            Apply price
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/** Category tree (subtree rule, spec 4.2), tags (AND), price range; all in the address. */
+export function Facets({ filters, open }: { filters: Filters; open: boolean }) {
+  const [search, setSearch] = useSearchParams();
+  const selectedCategory = Number(search.get('category')) || undefined;
+  const selectedTags = tagsFromSearch(search);
+
+  function toggleTag(slug: string, on: boolean) {
+    const next = on ? [...selectedTags, slug] : selectedTags.filter((t) => t !== slug);
+    setSearch(withParams(search, { tags: next.join(',') }));
+  }
+
+  return (
+    <aside
+      id="filters"
+      className={`${styles.panel} ${open ? styles.panelOpen : ''}`}
+      aria-label="Filters"
+    >
+      <nav className={styles.group} aria-label="Categories">
+        <div className={styles.groupTitle}>Categories</div>
+        <div className={styles.tree}>
+          <ul>
+            <li>
+              <Link
+                to={{ search: withParams(search, { category: undefined }).toString() }}
+                aria-current={selectedCategory === undefined ? 'true' : undefined}
+              >
+                Everything
+              </Link>
+            </li>
+          </ul>
+          <CategoryTree nodes={filters.categories} selected={selectedCategory} search={search} />
+        </div>
+      </nav>
+      {filters.tags.length > 0 && (
+        <fieldset className={styles.group}>
+          <legend>Tags</legend>
+          <div className={styles.tags}>
+            {filters.tags.map((tag) => (
+              <label key={tag.id} className={styles.tag}>
+                <input
+                  type="checkbox"
+                  checked={selectedTags.includes(tag.slug)}
+                  onChange={(event) => toggleTag(tag.slug, event.target.checked)}
+                />
+                <Swatch colour={tag.colour} />
+                {tag.name}
+                <span className={styles.tagCount}>
+                  {tag.count}
+                  <span className="visually-hidden"> items</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <PriceRange filters={filters} />
+    </aside>
+  );
+}
+
+/** The tag's colour as a dot (React sets it through the CSSOM, which the CSP allows). */
+function Swatch({ colour }: { colour: string }) {
+  return <span aria-hidden="true" className={styles.swatch} style={{ backgroundColor: colour }} />;
+}

@@ -1,0 +1,146 @@
+import { type FormEvent, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/Button';
+import { Loading, PageState } from '../../components/ui/Feedback';
+import { useFilters, useItemPages } from './api';
+import { Facets } from './components/Facets';
+import { ItemCard } from './components/ItemCard';
+import styles from './components/Storefront.module.css';
+import { queryFromSearch, type Sort, withParams } from './url-filters';
+
+const SORT_LABELS: Record<Sort, string> = {
+  newest: 'Newest first',
+  price_asc: 'Price, low to high',
+  price_desc: 'Price, high to low',
+};
+
+export function StorefrontPage() {
+  const [search, setSearch] = useSearchParams();
+  const query = useMemo(() => queryFromSearch(search), [search]);
+  const filters = useFilters();
+  const pages = useItemPages(query);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const items = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  const filtered = search.toString() !== '';
+
+  function searchText(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    setSearch(withParams(search, { q }));
+  }
+
+  return (
+    <>
+      <div className={styles.intro}>
+        <h1>One of a kind, sold once</h1>
+        <p>Every piece here exists once. When it is in someone's cart, it waits for them.</p>
+      </div>
+      <div className={styles.toolbar}>
+        <search className={styles.search}>
+          <form className={styles.searchForm} onSubmit={searchText}>
+            <label htmlFor="q" className="visually-hidden">
+              Search the shop
+            </label>
+            <input
+              id="q"
+              name="q"
+              type="search"
+              placeholder="Search the shop"
+              defaultValue={query.q ?? ''}
+              key={query.q ?? ''}
+              maxLength={200}
+            />
+            <Button type="submit">Search</Button>
+          </form>
+        </search>
+        <label className={styles.sort}>
+          Sort
+          <select
+            value={query.sort ?? 'newest'}
+            onChange={(event) =>
+              setSearch(
+                withParams(search, {
+                  sort: event.target.value === 'newest' ? undefined : event.target.value,
+                }),
+              )
+            }
+          >
+            {Object.entries(SORT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button
+          variant="secondary"
+          className={styles.filtersToggle}
+          aria-expanded={filtersOpen}
+          aria-controls="filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {filtersOpen ? 'Hide filters' : 'Filters'}
+        </Button>
+      </div>
+      <div className={styles.layout}>
+        {filters.data ? (
+          <Facets filters={filters.data} open={filtersOpen} />
+        ) : (
+          <div aria-hidden="true" />
+        )}
+        <section aria-label="Items">
+          {filtered && (
+            <div className={styles.active}>
+              <span>Filtered view.</span>
+              <Link to="/">Clear all filters</Link>
+            </div>
+          )}
+          {pages.isPending ? (
+            <Loading label="Loading items…" />
+          ) : pages.isError ? (
+            <PageState
+              title="The items could not be loaded"
+              action={
+                <Button variant="secondary" onClick={() => pages.refetch()}>
+                  Try again
+                </Button>
+              }
+            >
+              <p>{pages.error.message}</p>
+            </PageState>
+          ) : items.length === 0 ? (
+            <PageState
+              title={filtered ? 'Nothing matches these filters' : 'The shop is being stocked'}
+              action={filtered ? <Link to="/">Show everything</Link> : undefined}
+            >
+              <p>
+                {filtered
+                  ? 'Try fewer tags, a wider price range or another category.'
+                  : 'New pieces arrive soon. Come back in a little while.'}
+              </p>
+            </PageState>
+          ) : (
+            <>
+              <ul className={styles.grid}>
+                {items.map((item, index) => (
+                  <ItemCard key={item.id} item={item} eager={index < 4} />
+                ))}
+              </ul>
+              {pages.hasNextPage && (
+                <div className={styles.more}>
+                  <Button
+                    variant="secondary"
+                    onClick={() => pages.fetchNextPage()}
+                    disabled={pages.isFetchingNextPage}
+                  >
+                    {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
