@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Transport } from 'nodemailer';
 import type { DestinationStream } from 'pino';
 import { type Clock, systemClock } from './auth/clock.js';
@@ -13,15 +13,23 @@ import type { App, AppContext } from './context.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { installErrorHandling } from './http/error-handler.js';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  trackRouteMethods,
+} from './http/framework-errors.js';
 import { loggerOptions } from './http/logging.js';
+import { rateLimitRedis } from './http/rate-limit-store.js';
 import { registerRateLimits } from './http/rate-limits.js';
-import { installRequestGuards } from './http/request-guards.js';
+import { installRequestGuards, refuseBodiesWhereNoneIsTaken } from './http/request-guards.js';
 import { ErrorResponse } from './http/schemas.js';
-import { installSecurityHeaders } from './http/security-headers.js';
+import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { buildValidator, refuseUndeclaredQueryParameters } from './http/validation.js';
+import { type JobWorker, jobWakeupsFrom, jobWorker } from './jobs/job-queue.js';
 import { createMailer } from './mail/mailer.js';
+import { mailOutbox, registerMailOutbox } from './mail/outbox.js';
 import { mediaRoutes } from './media/media.routes.js';
-import { diskStorage } from './media/storage.js';
+import { diskStorage, type MediaStorage } from './media/storage.js';
 import { accountsModule, installCustomerSessions } from './modules/accounts/index.js';
 import { adminAuthService } from './modules/admin/admin-auth.service.js';
 import { adminModule } from './modules/admin/index.js';
@@ -29,17 +37,26 @@ import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.
 import {
   acceptingPayments,
   commerceModule,
-  favoriteSoldNotifier,
   installCartJobs,
   type Payments,
+  registerFavoriteSold,
   saleAnnouncer,
 } from './modules/commerce/index.js';
+import { installDrafting } from './modules/drafting/index.js';
 import { intakeModule } from './modules/intake/index.js';
 import { catalogueVersion } from './modules/storefront/catalogue-version.js';
 import { storefrontModule } from './modules/storefront/index.js';
 import { itemsRepository } from './modules/storefront/items.repository.js';
 import { CategoryTree, Item } from './modules/storefront/items.schemas.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { webModule } from './modules/web/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background work; `server.ts` starts it, tests run what is due with `drain()`. */
+    jobs: JobWorker;
+  }
+}
 
 /** What tests (or another host process) may supply instead of what config would build. */
 export interface AppDeps {
@@ -55,6 +72,10 @@ export interface AppDeps {
   mailTransport?: Transport;
   /** Checkout's payment step; the built-in one accepts every order. */
   payments?: Payments;
+  /** Where photos are stored; disk under DATA_DIR/media unless given (tests make it fail). */
+  mediaStorage?: MediaStorage;
+  /** Items per sitemap file (the protocol allows 50,000; tests page with fewer). */
+  sitemapPageSize?: number;
 }
 
 // JSON bodies are small (forms, ids); uploads set their own limit on their route.
@@ -62,6 +83,8 @@ const BODY_LIMIT = 64 * 1024;
 
 /** Builds the whole service without listening: `server.ts` listens, tests inject. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  // Worked out once; also sent with the refusals Fastify and Node make before any hook runs.
+  const headers = securityHeaders(isHttps(config));
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
     trustProxy:
@@ -75,7 +98,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     connectionTimeout: 60_000,
     routerOptions: { maxParamLength: 200 },
     schemaController: { compilersFactory: { buildValidator } },
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  trackRouteMethods(app);
 
   const ownsDatabase = !deps.database;
   const database =
@@ -90,9 +116,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     deps.redis !== undefined
       ? deps.redis
       : config.redisUrl
-        ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
+        ? rateLimitRedis(config.redisUrl)
         : null;
+  const jobs = jobWorker({
+    db: database.db,
+    clock: deps.clock ?? systemClock,
+    log: app.log,
+    wakeups: jobWakeupsFrom(database.notifications),
+  });
+  app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
+    // Workers stop (bounded) before the database they write to closes.
+    await jobs.stop();
     if (ownsRedis) await redis?.quit();
     if (ownsDatabase) await database.close();
   });
@@ -100,6 +135,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await migrateToLatest(database.db);
 
   const ctx: AppContext = {
+    jobs,
     config,
     db: database.db,
     clock: deps.clock ?? systemClock,
@@ -110,10 +146,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       clock: deps.clock ?? systemClock,
       ...(deps.mailTransport ? { transport: deps.mailTransport } : {}),
     }),
+    outbox: mailOutbox({ config, clock: deps.clock ?? systemClock }),
     payments: deps.payments ?? acceptingPayments,
   };
-  app.decorate('mailer', ctx.mailer);
-  // Mail still being sent after a commit goes out before the process stops.
+  registerMailOutbox(jobs, { db: ctx.db, mailer: ctx.mailer, clock: ctx.clock, log: app.log });
+  // Nothing is lost by not waiting for SMTP: unsent mail stays in the outbox.
   app.addHook('onClose', () => ctx.mailer.close());
 
   refuseUndeclaredQueryParameters(app);
@@ -127,9 +164,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const https = isHttps(config);
   await app.register(cookie);
   installSecurityHeaders(app, https);
-  await registerRateLimits(app, {
+  const rateLimitHealth = await registerRateLimits(app, {
     redis,
     nameSpace: deps.rateLimitNameSpace ?? 'shop-rate-limit:',
+    log: app.log,
   });
   await app.register(swagger, {
     openapi: {
@@ -147,6 +185,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
   });
   installRequestGuards(app, config.publicBaseUrl.origin);
+  refuseBodiesWhereNoneIsTaken(app);
   installCustomerSessions(app, ctx, database.notifications);
   const version = catalogueVersion(
     () => itemsRepository(ctx.db).catalogueVersion(),
@@ -157,18 +196,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // Start with caches usable; if the database cannot LISTEN yet, reads go to it until it can.
   await database.notifications.start();
 
-  systemRoutes(app, database);
+  systemRoutes(app, database, rateLimitHealth);
   clientErrorRoutes(app);
   await app.register(async (scope: App) =>
     storefrontModule(scope, ctx, version, deps.storefrontCachedResponses),
   );
-  const storage = diskStorage(path.join(config.dataDir, 'media'));
+  const storage = deps.mediaStorage ?? diskStorage(path.join(config.dataDir, 'media'));
   // After every committed sale, checkout or admin mark-sold alike (spec 6).
-  const sales = saleAnnouncer(app.log, [favoriteSoldNotifier(ctx, app.log)]);
+  const sales = saleAnnouncer(app.log, ctx.clock);
+  registerFavoriteSold(ctx, app.log);
   await app.register(async (scope: App) => adminModule(scope, ctx, { storage, sales }), {
     prefix: '/api/admin',
   });
   await app.register(async (scope: App) => mediaRoutes(scope, storage));
+  // The drafting step runs as jobs of the queue on this instance (DRAFT_WORKERS=0: not here).
+  installDrafting(ctx, storage);
   await app.register(async (scope: App) => intakeModule(scope, ctx, storage), {
     prefix: '/api/upload-links',
   });
@@ -177,6 +219,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await app.register(async (scope: App) => commerceModule(scope, ctx, sales));
   installCartJobs(app, ctx);
+  // Last: its catch-all page route must not shadow anything registered after it by mistake.
+  await app.register(async (scope: App) =>
+    webModule(scope, ctx, version, {
+      ...(deps.sitemapPageSize ? { sitemapPageSize: deps.sitemapPageSize } : {}),
+    }),
+  );
 
   if (config.adminEmail && config.adminPassword) {
     const created = await adminAuthService(ctx).ensureAdmin(

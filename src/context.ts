@@ -5,7 +5,9 @@ import type { Clock } from './auth/clock.js';
 import type { RandomBytes } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import type { JobWorker } from './jobs/job-queue.js';
 import type { Mailer } from './mail/mailer.js';
+import type { MailOutbox } from './mail/outbox.js';
 import type { Payments } from './modules/commerce/payments.js';
 
 /** The Fastify instance with TypeBox types, as every module sees it. */
@@ -23,8 +25,12 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   random: RandomBytes;
-  /** Sends after commit, never inside a transaction (spec 6). */
+  /** The SMTP (or file) transport; only the outbox's worker sends through it. */
   mailer: Mailer;
+  /** Every mail is queued here inside the transaction of its event, and sent after the commit (spec 6). */
+  outbox: MailOutbox;
+  /** Background work: modules register their kinds at build; `server.ts` starts it (src/jobs/). */
+  jobs: JobWorker;
   /** Checkout's payment step, before the commit (contract: Cart). */
   payments: Payments;
 }

@@ -1,26 +1,23 @@
 import { buildApp } from './app.js';
-import { type Config, ConfigError, loadConfig } from './config.js';
-import { scheduleCartJobs } from './modules/commerce/index.js';
+import { loadConfigOrExit } from './config.js';
+
+/** The longest a SIGTERM waits for requests in flight and workers before the process exits. */
+const SHUTDOWN_BOUND_MS = 10_000;
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      // One line naming the variable; no stack trace for a settings mistake.
-      process.stderr.write(`Configuration error: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const app = await buildApp(config);
-  // The cart sweeper and reminders run on every instance; the database decides who does what.
-  const schedule = scheduleCartJobs(app.cartJobs, app.log);
+  // Background work (mail, the cart sweeper and reminders): every instance runs a
+  // worker; the jobs table decides who does what.
+  await app.jobs.start();
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await schedule.stop();
+    // Exits within a bound whatever a dependency does: unsent mail stays in the outbox.
+    setTimeout(() => {
+      app.log.warn({ bound_ms: SHUTDOWN_BOUND_MS }, 'shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_BOUND_MS).unref();
     // Stops accepting connections, lets requests in flight finish, then closes the database.
     await app.close();
     process.exit(0);

@@ -11,7 +11,7 @@ const KYSELY_TABLES = ['kysely_migration', 'kysely_migration_lock'];
 const OUR_TABLES = [
   'admin_sessions',
   'admins',
-  'catalogue_version',
+  'catalogue_changes',
   'categories',
   'customer_sessions',
   'customer_tokens',
@@ -21,6 +21,8 @@ const OUR_TABLES = [
   'item_images',
   'item_tags',
   'items',
+  'jobs',
+  'mail_outbox',
   'tags',
   'upload_links',
 ];

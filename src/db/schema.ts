@@ -41,6 +41,12 @@ export interface ItemsTable {
   reserved_by: number | null;
   reserved_until: Timestamp | null;
   sold_to: number | null;
+  /** A checkout taking payment for this held item (migration 0015). */
+  checkout_key: string | null;
+  checkout_until: Timestamp | null;
+  /** Whose hold ended last and when: that customer waits one hold window to hold it again. */
+  last_held_by: number | null;
+  last_hold_ended_at: Timestamp | null;
 }
 
 export interface ItemImagesTable {
@@ -53,6 +59,14 @@ export interface ItemImagesTable {
   height: number;
   position: Defaulted<number>;
   created_at: CreatedAt;
+  /** Smaller copies for lists, widest last; empty when the photo is no wider than the smallest. */
+  variants: ColumnType<StoredVariant[], string | undefined, string>;
+}
+
+export interface StoredVariant {
+  width: number;
+  height: number;
+  path: string;
 }
 
 export interface ItemTagsTable {
@@ -60,14 +74,35 @@ export interface ItemTagsTable {
   tag_id: number;
 }
 
+export type DraftState = 'queued' | 'processing' | 'drafted' | 'failed' | 'accepted' | 'dismissed';
+
+/** Per photo: whether the drafting step's cut-out was applied, and why not (0017). */
+export interface DraftCutout {
+  image_id: number;
+  applied: boolean;
+  reason: string | null;
+}
+
 export interface ItemDraftsTable {
   id: Generated<number>;
   item_id: number;
   upload_link_id: number | null;
   note: Defaulted<string>;
-  state: Defaulted<string>;
+  state: Defaulted<DraftState>;
   remove_background: Defaulted<boolean>;
   created_at: CreatedAt;
+  // The drafting step (0017): its state for people; the claiming is the jobs queue's.
+  attempts: Defaulted<number>;
+  last_error: string | null;
+  claimed_at: Timestamp | null;
+  lease_until: Timestamp | null;
+  drafted_at: Timestamp | null;
+  /** e.g. "openai:gpt-4o-mini"; null when no model was asked. */
+  model: string | null;
+  /** The model's suggestions (src/modules/drafting/suggestions.ts), or null. */
+  suggestions: ColumnType<unknown, string | null | undefined, string | null>;
+  cutouts: ColumnType<DraftCutout[], string | undefined, string>;
+  reviewed_at: Timestamp | null;
 }
 
 export interface UploadLinksTable {
@@ -125,6 +160,8 @@ export interface CustomerTokensTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** The address the token was mailed to; null for tokens minted before migration 0015. */
+  email: string | null;
 }
 
 export interface FavoritesTable {
@@ -140,10 +177,13 @@ export interface AdminsTable {
   created_at: CreatedAt;
 }
 
-/** One row; bumped by triggers on every committed catalogue write (0011). */
-export interface CatalogueVersionTable {
-  id: number;
-  version: number;
+/**
+ * One row per transaction that wrote to the catalogue, numbered as it commits;
+ * older rows are deleted as newer ones commit (0014).
+ */
+export interface CatalogueChangesTable {
+  txid: Generated<string>;
+  version: number | null;
 }
 
 export interface Database {
@@ -160,8 +200,44 @@ export interface Database {
   favorites: FavoritesTable;
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
-  catalogue_version: CatalogueVersionTable;
+  catalogue_changes: CatalogueChangesTable;
+  jobs: JobsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type Admin = Selectable<AdminsTable>;
 export type Customer = Selectable<CustomersTable>;
+
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** Background work, claimed by workers with SKIP LOCKED and a lease (0016, src/jobs/). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: ColumnType<unknown, string, string>;
+  key: string | null;
+  state: Defaulted<JobState>;
+  run_at: Timestamp;
+  attempts: Defaulted<number>;
+  claimed_at: Timestamp | null;
+  lease_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+/** A mail to send, written with its event; the body is dropped once sent (0016). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  template: string;
+  recipient: string;
+  subject: string;
+  body_text: string | null;
+  body_html: string | null;
+  message_id: string;
+  customer_id: number | null;
+  item_id: number | null;
+  job_id: number | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}

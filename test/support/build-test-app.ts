@@ -62,7 +62,13 @@ async function testRedis(): Promise<{
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env });
+  // No built web client unless a test gives one: tests never depend on `web/dist`.
+  const baseEnv = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  };
+  const config = loadConfig({ ...baseEnv, ...options.env });
   const database: TestDatabase = await createTestDatabase();
   const { redis, nameSpace, cleanup } = await testRedis();
   const clock = new FakeClock();
@@ -83,7 +89,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.deps,
   };
   const app = await buildApp(config, deps);
-  mail.settle = () => app.mailer.idle();
+  mail.settle = () => app.jobs.drain();
   const siblings: App[] = [];
 
   return {
@@ -96,10 +102,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     mail,
     dataDir,
     async sibling(env = {}) {
-      const other = await buildApp(
-        loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env, ...env }),
-        deps,
-      );
+      const other = await buildApp(loadConfig({ ...baseEnv, ...options.env, ...env }), deps);
       siblings.push(other);
       return other;
     },

@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
 
 const quietLog = { error: () => {}, warn: () => {} };
+
+/** The empty cluster `pglite-snapshot.ts` made once for the whole run (absent outside it). */
+async function emptyClusterSnapshot(): Promise<Blob | undefined> {
+  const file = inject('pgliteSnapshot');
+  return file ? new Blob([await fs.readFile(file)]) : undefined;
+}
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -17,7 +25,12 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ databaseUrl: null, pgliteDir: null, log: quietLog });
+    const handle = await openDatabase({
+      databaseUrl: null,
+      pgliteDir: null,
+      log: quietLog,
+      pgliteSnapshot: await emptyClusterSnapshot(),
+    });
     return { handle, drop: () => handle.close() };
   }
 

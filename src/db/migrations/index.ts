@@ -12,6 +12,11 @@ import * as m0010 from './0010_item_reservations.js';
 import * as m0011 from './0011_storefront_listing.js';
 import * as m0012 from './0012_cart_reminders.js';
 import * as m0013 from './0013_change_notifications.js';
+import * as m0014 from './0014_catalogue_version_without_hot_row.js';
+import * as m0015 from './0015_checkout_claims_and_token_addresses.js';
+import * as m0016 from './0016_jobs_and_outbox.js';
+import * as m0017 from './0017_draft_suggestions.js';
+import * as m0018 from './0018_item_image_variants.js';
 
 /**
  * The migration history, in order. Listed explicitly rather than read from the
@@ -31,4 +36,9 @@ export const migrations: Record<string, Migration> = {
   '0011_storefront_listing': m0011,
   '0012_cart_reminders': m0012,
   '0013_change_notifications': m0013,
+  '0014_catalogue_version_without_hot_row': m0014,
+  '0015_checkout_claims_and_token_addresses': m0015,
+  '0016_jobs_and_outbox': m0016,
+  '0017_draft_suggestions': m0017,
+  '0018_item_image_variants': m0018,
 };

@@ -20,7 +20,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<Response> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -29,7 +29,7 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<Response
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-  throw new Error('server did not answer within 30 s');
+  throw new Error('server did not answer within 90 s');
 }
 
 let dataDir: string;
