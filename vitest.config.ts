@@ -4,9 +4,9 @@ import { defineConfig } from 'vitest/config';
 // other file shares its worker's modules, so the app's imports are loaded once per
 // worker instead of once per file (most of a file's start-up cost on two cores).
 const ISOLATED = ['src/modules/accounts/sessions.test.ts'];
-// Slow suites run by their own scripts: several real processes (npm run test:processes)
-// and the hostile-input walk (npm run test:fuzz).
-const OWN_SCRIPTS = ['test/processes/**', 'test/fuzz/**', '**/node_modules/**'];
+// Slow suites run by their own scripts: several real processes (npm run test:processes),
+// the hostile-input walk (npm run test:fuzz) and the fault tests (npm run test:faults).
+const OWN_SCRIPTS = ['test/processes/**', 'test/fuzz/**', 'test/faults/**', '**/node_modules/**'];
 
 export default defineConfig({
   test: {

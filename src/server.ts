@@ -1,8 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
-
-/** The longest a SIGTERM waits for requests in flight and workers before the process exits. */
-const SHUTDOWN_BOUND_MS = 10_000;
+import { gracefulShutdown, SHUTDOWN_BOUND_MS } from './shutdown.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -11,6 +9,7 @@ async function main(): Promise<void> {
   // Background work (mail, the cart sweeper and reminders): every instance runs a
   // worker; the jobs table decides who does what.
   await app.jobs.start();
+  const shutdown = gracefulShutdown(app);
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     // Exits within a bound whatever a dependency does: unsent mail stays in the outbox.
@@ -18,8 +17,9 @@ async function main(): Promise<void> {
       app.log.warn({ bound_ms: SHUTDOWN_BOUND_MS }, 'shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_BOUND_MS).unref();
-    // Stops accepting connections, lets requests in flight finish, then closes the database.
-    await app.close();
+    // Stops accepting connections, answers kept-alive clients with Connection: close
+    // for a moment, lets requests in flight finish, then closes the database.
+    await shutdown();
     process.exit(0);
   };
   process.once('SIGTERM', () => void close('SIGTERM'));

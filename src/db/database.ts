@@ -84,9 +84,33 @@ function postgresPool(url: string, options: DatabaseOptions): PostgresPool {
       );
     });
   });
+  pool.on('connect', cutOnReadTimeout);
   // An idle client's error is also re-emitted on the pool.
   pool.on('error', () => {});
   return pool;
+}
+
+/**
+ * pg's query_timeout fails the query but keeps the connection, still waiting for
+ * that answer: on a partition that never heals, the pooled client would fail every
+ * later query after the same wait. Cutting the connection makes the pool drop it
+ * and the next query connect afresh.
+ */
+function cutOnReadTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') {
+          (
+            client as unknown as { connection: { stream: { destroy(): void } } }
+          ).connection.stream.destroy();
+        }
+      });
+    }
+    return result;
+  };
 }
 
 async function pglite(

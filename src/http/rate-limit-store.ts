@@ -38,7 +38,7 @@ const LOCAL_KEYS = 10_000;
  * nothing queues while disconnected (a queued command would hold its request).
  */
 export function rateLimitRedis(url: string): Redis {
-  return new Redis(url, {
+  const redis = new Redis(url, {
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -46,6 +46,10 @@ export function rateLimitRedis(url: string): Redis {
     // Reconnect forever, at most every 2 s.
     retryStrategy: (times) => Math.min(times * 200, 2_000),
   });
+  // The store logs outages, one structured line each way (fallbackStore); until it
+  // listens (the app starts for seconds), ioredis would print every failed attempt.
+  redis.on('error', () => {});
+  return redis;
 }
 
 interface StoreLog {
