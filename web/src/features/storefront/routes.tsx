@@ -86,9 +86,11 @@ export function StorefrontPage() {
         {filters.data ? (
           <Facets filters={filters.data} open={filtersOpen} />
         ) : (
-          <div aria-hidden="true" />
+          // Laid out as the panel will be (folded away on phones): the list below does
+          // not jump when the facets arrive.
+          <div className={styles.panelPlaceholder} aria-hidden="true" />
         )}
-        <section aria-label="Items">
+        <section aria-label="Items" className={styles.results}>
           {filtered && (
             <div className={styles.active}>
               <span>Filtered view.</span>
