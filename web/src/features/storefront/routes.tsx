@@ -112,13 +112,21 @@ export function StorefrontPage() {
             </PageState>
           ) : items.length === 0 ? (
             <PageState
-              title={filtered ? 'Nothing matches these filters' : 'The shop is being stocked'}
+              title={
+                !filtered
+                  ? 'The shop is being stocked'
+                  : search.get('q')
+                    ? 'Nothing matches your search'
+                    : 'Nothing matches these filters'
+              }
               action={filtered ? <Link to="/">Show everything</Link> : undefined}
             >
               <p>
-                {filtered
-                  ? 'Try fewer tags, a wider price range or another category.'
-                  : 'New pieces arrive soon. Come back in a little while.'}
+                {!filtered
+                  ? 'New pieces arrive soon. Come back in a little while.'
+                  : search.get('q')
+                    ? `No piece mentions “${search.get('q')}”. Try a shorter or different search word, fewer tags, a wider price range or another category.`
+                    : 'Try fewer tags, a wider price range or another category, or search for a word instead.'}
               </p>
             </PageState>
           ) : (
