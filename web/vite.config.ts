@@ -1,5 +1,42 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|map)$/;
+
+/**
+ * Writes a `.br` and a `.gz` beside every text asset of the build. The shop serves them
+ * (@fastify/static `preCompressed`) to browsers that accept them: the storefront's
+ * script goes over the wire at about a third of its size, compressed once at build
+ * time instead of on every request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'shop:precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((name) => COMPRESSIBLE.test(name))
+          .map(async (name) => {
+            const file = path.join(outDir, name);
+            const body = await fs.readFile(file);
+            await fs.writeFile(
+              `${file}.br`,
+              await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            );
+            await fs.writeFile(`${file}.gz`, await gz(body, { level: 9 }));
+          }),
+      );
+    },
+  };
+}
 
 // `npm run dev`: Vite serves the client and forwards the API and the photos to the
 // shop server (npm run dev:api, on API_PORT or 3000), so the browser sees one origin.
@@ -7,7 +44,7 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

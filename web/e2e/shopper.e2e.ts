@@ -60,7 +60,11 @@ describe.skipIf(!hasChromium)('a shopper in Chromium', () => {
     await page.getByRole('link', { name: 'Brass desk lamp' }).waitFor();
 
     await page.goto('/?q=nothing-like-this');
-    await page.getByRole('heading', { name: 'Nothing matches these filters' }).waitFor();
+    await page.getByRole('heading', { name: 'Nothing matches your search' }).waitFor();
+    // The hint says what to try next: another search word, fewer filters.
+    await page
+      .getByText(/No piece mentions “nothing-like-this”. Try a shorter or different search word/)
+      .waitFor();
     await checkPage(page, 'storefront-empty');
     expect(problems).toEqual([]);
     await context.close();
@@ -173,6 +177,8 @@ describe.skipIf(!hasChromium)('a shopper in Chromium', () => {
     const lamp = items[1]!;
     await a.goto(`/items/${lamp.id}`);
     await b.goto(`/items/${lamp.id}`);
+    // Both pages have read the piece as available before either shopper acts.
+    await b.getByRole('button', { name: 'Add to cart' }).waitFor();
     await a.getByRole('button', { name: 'Add to cart' }).click();
     await a.getByText('It is in your cart.').waitFor();
     // The second shopper's page still offers it; the server decides.

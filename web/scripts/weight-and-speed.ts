@@ -91,9 +91,14 @@ async function firstLoadJs(baseUrl: string): Promise<{ files: number; raw: numbe
   }
 }
 
-async function lighthouseScores(
-  url: string,
-): Promise<{ performance: number; accessibility: number; lcp: string; tbt: string; cls: string }> {
+async function lighthouseScores(url: string): Promise<{
+  performance: number;
+  accessibility: number;
+  lcp: string;
+  tbt: string;
+  cls: string;
+  costs: string[];
+}> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   try {
     const result = await lighthouse(url, {
@@ -110,6 +115,12 @@ async function lighthouseScores(
       lcp: audits['largest-contentful-paint']?.displayValue ?? '?',
       tbt: audits['total-blocking-time']?.displayValue ?? '?',
       cls: audits['cumulative-layout-shift']?.displayValue ?? '?',
+      // What Lighthouse says costs the most: the audits of the performance category it
+      // does not pass, with their own figures (savings, sizes), to know what to fix.
+      costs: (categories.performance?.auditRefs ?? [])
+        .map((ref) => audits[ref.id])
+        .filter((audit) => audit && audit.score !== null && audit.score < 0.9)
+        .map((audit) => `${audit!.title}${audit!.displayValue ? ` (${audit!.displayValue})` : ''}`),
     };
   } finally {
     chrome.kill();
@@ -153,6 +164,7 @@ async function main(): Promise<void> {
           `${scores.performance} (LCP ${scores.lcp}, TBT ${scores.tbt}, CLS ${scores.cls})`,
           scores.performance >= 90 ? 'ok (≥ 90)' : 'UNDER 90',
         ]);
+        for (const cost of scores.costs.slice(0, 6)) rows.push(['  costs', cost, '']);
         rows.push([
           `lighthouse mobile ${pagePath} accessibility`,
           String(scores.accessibility),

@@ -2,7 +2,7 @@ import type { AppError } from '../../http/errors.js';
 import type { CatalogueVersion } from '../storefront/catalogue-version.js';
 import type { Item } from '../storefront/items.schemas.js';
 import type { StorefrontService } from '../storefront/storefront.service.js';
-import { withPageMeta } from './page-meta.js';
+import { type Preload, withPageMeta, withPreloads } from './page-meta.js';
 import type { PageFor } from './web-client.routes.js';
 
 const ITEM_PAGE = /^\/items\/(\d+)\/?$/;
@@ -20,6 +20,33 @@ function shareImage(item: Item): string | null {
   return preview?.url ?? first.url;
 }
 
+/** What the storefront's script asks for first (web/src/features/storefront/api.ts, PAGE_SIZE). */
+export const STOREFRONT_PRELOADS: Preload[] = [
+  { kind: 'fetch', href: '/api/items?limit=24' },
+  { kind: 'fetch', href: '/api/filters' },
+];
+/** The item page's `sizes` for its big photo (web/src/features/item/components/Gallery.tsx). */
+const GALLERY_SIZES = '(min-width: 52rem) 60vw, 100vw';
+
+/** The item's answer and its first photo, as the item page will ask for them. */
+function itemPreloads(item: Item): Preload[] {
+  const preloads: Preload[] = [{ kind: 'fetch', href: `/api/items/${item.id}` }];
+  const first = item.images[0];
+  if (!first) return preloads;
+  // The same candidates as the page's <img srcset> (web/src/components/ui/ItemImage.tsx).
+  const widest = first.variants.at(-1)?.width ?? 0;
+  const candidates = [
+    ...first.variants.map((v) => `${v.url} ${v.width}w`),
+    ...(first.width > widest ? [`${first.url} ${first.width}w`] : []),
+  ];
+  preloads.push({
+    kind: 'image',
+    href: first.variants[0]?.url ?? first.url,
+    ...(first.variants.length > 0 ? { srcset: candidates.join(', '), sizes: GALLERY_SIZES } : {}),
+  });
+  return preloads;
+}
+
 /**
  * The index page for a path, with an item's title, description and first image
  * for `/items/:id` of a visible item (contract additions). A pending or absent
@@ -35,6 +62,8 @@ export function itemPages(deps: {
   const absolute = (url: string) => new URL(url, deps.publicBaseUrl).href;
 
   return async (urlPath, index) => {
+    // The storefront without filters: its first answers are known before its script runs.
+    if (urlPath === '/') return { status: 200, html: withPreloads(index, STOREFRONT_PRELOADS) };
     const match = ITEM_PAGE.exec(urlPath);
     if (!match) return { status: 200, html: index };
     const id = Number(match[1]);
@@ -55,6 +84,7 @@ export function itemPages(deps: {
           description: item.description || item.title,
           url: absolute(`/items/${item.id}`),
           image: image === null ? null : absolute(image),
+          preloads: itemPreloads(item),
         }),
       };
     } catch (error) {

@@ -14,6 +14,33 @@ export interface PageMeta {
   /** Absolute URLs: a shared link is read by a crawler on another site. */
   url: string;
   image: string | null;
+  /** Hints that let the browser fetch what the page needs while its script loads. */
+  preloads?: Preload[];
+}
+
+/** Something the page's script will ask for anyway: its API answer, its first photo. */
+export type Preload =
+  | { kind: 'fetch'; href: string }
+  | { kind: 'image'; href: string; srcset?: string; sizes?: string };
+
+/**
+ * `<link rel="preload">` tags. A fetch preload is `crossorigin` (anonymous): that is the
+ * credentials mode of the client's same-origin `fetch`, so the browser reuses the answer.
+ */
+export function preloadTags(preloads: Preload[]): string[] {
+  return preloads.map((p) =>
+    p.kind === 'fetch'
+      ? `<link rel="preload" as="fetch" href="${escapeHtml(p.href)}" crossorigin>`
+      : `<link rel="preload" as="image" href="${escapeHtml(p.href)}"${
+          p.srcset ? ` imagesrcset="${escapeHtml(p.srcset)}"` : ''
+        }${p.sizes ? ` imagesizes="${escapeHtml(p.sizes)}"` : ''} fetchpriority="high">`,
+  );
+}
+
+/** The index page with preload hints at the end of its head (the storefront's `/`). */
+export function withPreloads(html: string, preloads: Preload[]): string {
+  const tags = preloadTags(preloads).join('\n    ');
+  return html.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
 }
 
 const DESCRIPTION_LENGTH = 200;
@@ -42,6 +69,7 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     `<meta property="og:url" content="${escapeHtml(meta.url)}">`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}">`] : []),
     `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
+    ...preloadTags(meta.preloads ?? []),
   ].join('\n    ');
   const title = `<title>${escapeHtml(meta.title)}</title>`;
   let page = html.replace(/<meta\s+name=["']description["'][^>]*>\s*/i, () => '');

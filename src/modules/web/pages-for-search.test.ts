@@ -76,7 +76,8 @@ describe('GET /items/:id carries the item for shared links and search engines', 
 
   it('answers a pending, absent or malformed item with the plain page and 404', async () => {
     const pending = await makeItem(t.db, { status: 'pending', title: 'Not yet public' });
-    const plain = (await get('/')).body;
+    // The client's own index, as any page without preload hints answers it.
+    const plain = (await get('/cart')).body;
     for (const url of [
       `/items/${pending.id}`,
       '/items/2000000',
@@ -92,6 +93,31 @@ describe('GET /items/:id carries the item for shared links and search engines', 
 
   it('keeps the plain page for other paths below /items', async () => {
     expect((await get('/items/abc')).statusCode).toBe(200);
+  });
+});
+
+describe('pages name what their script will fetch first, so the browser starts early', () => {
+  const preloads = (html: string) => html.match(/<link rel="preload"[^>]*>/g) ?? [];
+
+  it("an item page preloads the item's answer and its first photo with the gallery's sizes", async () => {
+    const item = await makeItem(t.db, { title: 'Brass desk lamp', images: 2 });
+    const tags = preloads((await get(`/items/${item.id}`)).body);
+    expect(tags[0]).toBe(
+      `<link rel="preload" as="fetch" href="/api/items/${item.id}" crossorigin>`,
+    );
+    expect(tags[1]).toContain(`href="/media/test/${item.id}-0.jpg"`);
+    expect(tags[1]).toContain('fetchpriority="high"');
+    expect(tags).toHaveLength(2);
+  });
+
+  it('the storefront preloads its first page of items and its facets, only without filters', async () => {
+    expect(preloads((await get('/')).body)).toEqual([
+      '<link rel="preload" as="fetch" href="/api/items?limit=24" crossorigin>',
+      '<link rel="preload" as="fetch" href="/api/filters" crossorigin>',
+    ]);
+    // A filtered view asks other questions; an unused preload would only cost.
+    expect(preloads((await get('/?tags=teak')).body)).toEqual([]);
+    expect(preloads((await get('/cart')).body)).toEqual([]);
   });
 });
 

@@ -70,7 +70,8 @@ export async function webClientRoutes(app: App, dist: WebDist, pageFor: PageFor)
   // declaring one keeps the strict "no undeclared parameters" rule off these routes.
   const schema = { hide: true, querystring: { type: 'object' } };
 
-  app.get('/', { schema }, (_request, reply) => page('/', reply));
+  // With its query string: a filtered storefront asks the API other questions than `/`.
+  app.get('/', { schema }, (request, reply) => page(request.url, reply));
 
   app.get('/*', { schema }, async (request, reply) => {
     const urlPath = `/${(request.params as { '*': string })['*']}`;

@@ -39,3 +39,9 @@ export function formatBytes(bytes: number): string {
 export function formatDate(iso: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
 }
+
+/** A wait from `Retry-After` seconds, in words ("40 seconds", "12 minutes"). */
+export function formatWait(seconds: number): string {
+  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}

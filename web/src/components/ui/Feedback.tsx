@@ -3,10 +3,15 @@ import type { Item } from '../../lib/api-client';
 import styles from './Feedback.module.css';
 
 /** Status of an item as a shopper reads it (spec 3: reserved means in someone's cart). */
-export function StatusBadge({ status }: { status: Item['status'] }) {
+/** `mine`: the signed-in customer holds it (reserved for them, not for someone else). */
+export function StatusBadge({ status, mine = false }: { status: Item['status']; mine?: boolean }) {
   if (status === 'sold') return <span className={`${styles.badge} ${styles.sold}`}>Sold</span>;
   if (status === 'reserved')
-    return <span className={`${styles.badge} ${styles.reserved}`}>In someone's cart</span>;
+    return (
+      <span className={`${styles.badge} ${styles.reserved}`}>
+        {mine ? 'In your cart' : "In someone's cart"}
+      </span>
+    );
   if (status === 'available')
     return <span className={`${styles.badge} ${styles.available}`}>Available</span>;
   return null;

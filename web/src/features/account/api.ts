@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, type Customer, ok } from '../../lib/api-client';
+import { formatWait } from '../../lib/format';
 import { keys } from '../../lib/queries';
 
 /** Wording shown beside the checkboxes and sent verbatim as the consent text (spec 4.1). */
@@ -18,6 +19,9 @@ export function formError(error: unknown, shownFields: string[]): string | undef
   if (!error) return undefined;
   if (error instanceof ApiError && error.field && shownFields.includes(error.field))
     return undefined;
+  // 429: how long to wait, in words, after the server's reason.
+  if (error instanceof ApiError && error.status === 429 && error.retryAfter)
+    return `${error.message} You can try again in ${formatWait(error.retryAfter)}.`;
   return error instanceof Error ? error.message : 'Something went wrong.';
 }
 
@@ -147,10 +151,14 @@ export function useExport() {
   });
 }
 
+/**
+ * After the deletion the page is loaded afresh on "your account is deleted": nothing
+ * personal stays in memory, and the account page cannot first send a visitor who is
+ * now signed out to the sign-in page.
+ */
 export function useDeleteAccount() {
-  const signedIn = useSignedInAs();
   return useMutation({
     mutationFn: (password: string) => ok(api.DELETE('/api/customers/me', { body: { password } })),
-    onSuccess: () => signedIn(null),
+    onSuccess: () => window.location.replace('/account/deleted'),
   });
 }

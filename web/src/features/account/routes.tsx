@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { ButtonLink } from '../../components/ui/Button';
 import { Loading, PageState } from '../../components/ui/Feedback';
 import { useMe } from '../../lib/queries';
 import { Forgot } from './components/Forgot';
@@ -21,6 +22,18 @@ function AccountHome() {
   return <Profile customer={me.data} />;
 }
 
+function Deleted() {
+  return (
+    <PageState
+      headingLevel={1}
+      title="Your account is deleted"
+      action={<ButtonLink to="/">Browse the shop</ButtonLink>}
+    >
+      <p>Your details, favorites and sessions are gone. Thank you for shopping here.</p>
+    </PageState>
+  );
+}
+
 export default function AccountRoutes() {
   return (
     <Routes>
@@ -30,6 +43,7 @@ export default function AccountRoutes() {
       <Route path="forgot" element={<Forgot />} />
       <Route path="verify" element={<Verify />} />
       <Route path="reset" element={<Reset />} />
+      <Route path="deleted" element={<Deleted />} />
       <Route path="*" element={<Navigate to="/account" replace />} />
     </Routes>
   );

@@ -48,15 +48,17 @@ function CartPage() {
   const cart = useCart(Boolean(me.data));
   const checkout = useCheckout();
   const navigate = useNavigate();
-  const [lapsed, setLapsed] = useState(false);
+  // The pieces the page showed when the hold ran out, to say which ones went back.
+  const [released, setReleased] = useState<Cart['items'] | null>(null);
 
   // The hold ended while the page was open: the server has released the pieces (or will
   // on the next read); read the cart again so the page shows what is really held.
   const refetch = cart.refetch;
+  const shown = cart.data?.items;
   const onExpired = useCallback(() => {
-    setLapsed(true);
+    setReleased(shown ?? []);
     refetch();
-  }, [refetch]);
+  }, [refetch, shown]);
 
   if (me.isPending) return <Loading />;
   if (!me.data)
@@ -87,10 +89,20 @@ function CartPage() {
     return (
       <>
         <h1>Your cart</h1>
-        {(lapsed || refused) && (
+        {(released || refused) && (
           <Notice tone="error" role="alert">
             {refused ?? 'Your hold ran out, so the pieces went back to the shop.'}
           </Notice>
+        )}
+        {released && released.length > 0 && (
+          <ul className={styles.released} aria-label="Released pieces">
+            {released.map((item) => (
+              <li key={item.id}>
+                <Link to={`/items/${item.id}`}>{item.title}</Link>{' '}
+                <span className={styles.releasedTag}>released</span>
+              </li>
+            ))}
+          </ul>
         )}
         <PageState
           title="Nothing held right now"

@@ -53,6 +53,15 @@ function Buying({ item, signedIn }: { item: Item; signedIn: boolean }) {
   const add = useAddToCart(item.id);
   const inMyCart = Boolean(cart.data?.items.some((held) => held.id === item.id));
 
+  const taken = add.error instanceof ApiError && add.error.code === 'item_unavailable';
+  // The refusal is read again with the item (now reserved or sold): say why the click
+  // failed, not only what the piece is now.
+  if (taken)
+    return (
+      <Notice tone="error" role="alert">
+        Just taken: someone else put this piece in their cart a moment ago.
+      </Notice>
+    );
   if (item.status === 'sold') return <Notice>This piece has been sold.</Notice>;
   if (inMyCart)
     return (
@@ -70,7 +79,6 @@ function Buying({ item, signedIn }: { item: Item; signedIn: boolean }) {
         favorites.
       </Notice>
     );
-  const taken = add.error instanceof ApiError && add.error.code === 'item_unavailable';
   return (
     <>
       <div className={styles.actions}>
@@ -78,12 +86,7 @@ function Buying({ item, signedIn }: { item: Item; signedIn: boolean }) {
           {add.isPending ? 'Adding…' : 'Add to cart'}
         </Button>
       </div>
-      {taken && (
-        <Notice tone="error" role="alert">
-          Just taken: someone else put this piece in their cart a moment ago.
-        </Notice>
-      )}
-      {add.error && !taken && (
+      {add.error && (
         <Notice tone="error" role="alert">
           {add.error.message}
         </Notice>
@@ -97,6 +100,7 @@ export default function ItemPage() {
   const itemId = /^\d{1,9}$/.test(id ?? '') ? Number(id) : 0;
   const item = useItem(itemId);
   const me = useMe();
+  const cart = useCart(Boolean(me.data));
 
   useEffect(() => {
     if (item.data) document.title = `${item.data.title} · Shop`;
@@ -130,7 +134,10 @@ export default function ItemPage() {
         <div className={styles.details}>
           <h1>{data.title}</h1>
           <div>
-            <StatusBadge status={data.status} />
+            <StatusBadge
+              status={data.status}
+              mine={Boolean(cart.data?.items.some((held) => held.id === data.id))}
+            />
           </div>
           <Price cents={data.price_cents} className={styles.price} />
           {data.tags.length > 0 && (

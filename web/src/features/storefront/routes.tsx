@@ -86,9 +86,11 @@ export function StorefrontPage() {
         {filters.data ? (
           <Facets filters={filters.data} open={filtersOpen} />
         ) : (
-          <div aria-hidden="true" />
+          // Laid out as the panel will be (folded away on phones): the list below does
+          // not jump when the facets arrive.
+          <div className={styles.panelPlaceholder} aria-hidden="true" />
         )}
-        <section aria-label="Items">
+        <section aria-label="Items" className={styles.results}>
           {filtered && (
             <div className={styles.active}>
               <span>Filtered view.</span>
@@ -110,13 +112,21 @@ export function StorefrontPage() {
             </PageState>
           ) : items.length === 0 ? (
             <PageState
-              title={filtered ? 'Nothing matches these filters' : 'The shop is being stocked'}
+              title={
+                !filtered
+                  ? 'The shop is being stocked'
+                  : search.get('q')
+                    ? 'Nothing matches your search'
+                    : 'Nothing matches these filters'
+              }
               action={filtered ? <Link to="/">Show everything</Link> : undefined}
             >
               <p>
-                {filtered
-                  ? 'Try fewer tags, a wider price range or another category.'
-                  : 'New pieces arrive soon. Come back in a little while.'}
+                {!filtered
+                  ? 'New pieces arrive soon. Come back in a little while.'
+                  : search.get('q')
+                    ? `No piece mentions “${search.get('q')}”. Try a shorter or different search word, fewer tags, a wider price range or another category.`
+                    : 'Try fewer tags, a wider price range or another category, or search for a word instead.'}
               </p>
             </PageState>
           ) : (

@@ -165,14 +165,11 @@ function Favorites() {
 function YourData() {
   const exportData = useExport();
   const remove = useDeleteAccount();
-  const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    remove.mutate(String(new FormData(event.currentTarget).get('password')), {
-      onSuccess: () => navigate('/?account=deleted'),
-    });
+    remove.mutate(String(new FormData(event.currentTarget).get('password')));
   }
 
   const wrongPassword =
