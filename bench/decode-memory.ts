@@ -1,30 +1,70 @@
 // npm run bench:decode-memory — peak RSS while 10 submissions of 6 × 12 MP photos are
-// processed at once through the shared image pipeline (each submission re-encodes its
-// photos one after another, as the intake form does; decodes across them share the
-// process-wide slots). Target: under 600 MB.
+// processed at once through the shared image pipeline as the intake does it: each
+// submission re-encodes its photos one after another, then makes their list sizes
+// (variants) one after another; decodes across them share the process-wide slots.
+// Target: under 600 MB.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { imageDecodeSlots } from '../src/media/decode-slots.js';
 import { processImage } from '../src/media/image-upload.js';
+import { storeVariants, variantWidthsFor } from '../src/media/image-variants.js';
+import { diskStorage } from '../src/media/storage.js';
 import { cameraPhoto } from './camera-photo.js';
 
 const SUBMISSIONS = 10;
 const PHOTOS = 6;
 
-const originals = await Promise.all(Array.from({ length: PHOTOS }, (_, i) => cameraPhoto(i)));
+// `--make-photos DIR`: the child that writes the test photos. Made in another process so
+// that the 36 MB pixel buffers it takes to synthesise them are not counted as the server's.
+if (process.argv[2] === '--make-photos') {
+  const into = process.argv[3] as string;
+  for (let i = 0; i < PHOTOS; i++)
+    await fs.writeFile(path.join(into, `p${i}.jpg`), await cameraPhoto(i));
+  process.exit(0);
+}
+const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-bench-decode-'));
+execFileSync(
+  process.execPath,
+  [...process.execArgv, process.argv[1] as string, '--make-photos', mediaDir],
+  {
+    stdio: 'inherit',
+  },
+);
+const originals = await Promise.all(
+  Array.from({ length: PHOTOS }, (_, i) => fs.readFile(path.join(mediaDir, `p${i}.jpg`))),
+);
 const rawMb = originals.reduce((sum, photo) => sum + photo.length, 0) / 1024 / 1024;
+const storage = diskStorage(mediaDir);
 
 let peak = process.memoryUsage().rss;
+// JS-held buffers (uploads, encoded photos) at the moment of the peak, to tell them from libvips.
+let buffersAtPeak = 0;
 const sampler = setInterval(() => {
-  peak = Math.max(peak, process.memoryUsage().rss);
+  const usage = process.memoryUsage();
+  if (usage.rss > peak) {
+    peak = usage.rss;
+    buffersAtPeak = usage.arrayBuffers;
+  }
 }, 10);
 const baseline = process.memoryUsage().rss;
 const started = performance.now();
 
 await Promise.all(
   Array.from({ length: SUBMISSIONS }, async (_, s) => {
-    // Each submission holds its own copies of the uploaded files, as received.
-    const files = originals.map((bytes) => Buffer.from(bytes));
-    for (const [i, bytes] of files.entries()) {
-      await processImage({ filename: `s${s}-p${i}.jpg`, mimetype: 'image/jpeg', bytes });
+    // As the intake form reads them: each file is received (its own copy), re-encoded,
+    // and only the re-encoded photo is kept until the variants are made.
+    const photos = [];
+    for (const [i, original] of originals.entries()) {
+      const bytes = Buffer.from(original);
+      photos.push(
+        await processImage({ filename: `s${s}-p${i}.jpg`, mimetype: 'image/jpeg', bytes }),
+      );
+    }
+    for (const photo of photos) {
+      await storeVariants(storage, photo.bytes, variantWidthsFor(photo.width));
     }
   }),
 );
@@ -34,6 +74,8 @@ peak = Math.max(peak, process.memoryUsage().rss);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 console.log(
   `${SUBMISSIONS} submissions × ${PHOTOS} photos of 12 MP (${rawMb.toFixed(1)} MB of JPEG each), ` +
-    `decode slots ${imageDecodeSlots.size}: peak RSS ${mb(peak)} MB ` +
-    `(baseline ${mb(baseline)} MB), ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `decode slots ${imageDecodeSlots.size}, libvips threads ${sharp.concurrency()}, ` +
+    `cache ${JSON.stringify(sharp.cache().memory)}: peak RSS ${mb(peak)} MB ` +
+    `(baseline ${mb(baseline)} MB, JS buffers at peak ${mb(buffersAtPeak)} MB), ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
+await fs.rm(mediaDir, { recursive: true, force: true });

@@ -19,11 +19,13 @@ import {
   trackRouteMethods,
 } from './http/framework-errors.js';
 import { loggerOptions } from './http/logging.js';
+import { documentRouteConventions } from './http/openapi-conventions.js';
 import { rateLimitRedis } from './http/rate-limit-store.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { installRequestGuards, refuseBodiesWhereNoneIsTaken } from './http/request-guards.js';
 import { ErrorResponse } from './http/schemas.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
+import { serverTimeouts } from './http/server-timeouts.js';
 import { buildValidator, refuseUndeclaredQueryParameters } from './http/validation.js';
 import { type JobWorker, jobWakeupsFrom, jobWorker } from './jobs/job-queue.js';
 import { createMailer } from './mail/mailer.js';
@@ -76,6 +78,8 @@ export interface AppDeps {
   mediaStorage?: MediaStorage;
   /** Items per sitemap file (the protocol allows 50,000; tests page with fewer). */
   sitemapPageSize?: number;
+  /** The bound on a request's headers and body arriving (30 s; tests use less). */
+  requestTimeoutMs?: number;
 }
 
 // JSON bodies are small (forms, ids); uploads set their own limit on their route.
@@ -94,8 +98,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
           ? true
           : [...config.trustProxy],
     bodyLimit: BODY_LIMIT,
-    requestTimeout: 30_000,
-    connectionTimeout: 60_000,
+    ...serverTimeouts(deps.requestTimeoutMs),
     routerOptions: { maxParamLength: 200 },
     schemaController: { compilersFactory: { buildValidator } },
     frameworkErrors: frameworkErrorHandler(headers),
@@ -180,6 +183,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         },
       },
     },
+    // Security, standard refusals and documented bodies by route kind (openapi-conventions.ts).
+    transform: documentRouteConventions as never,
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) || `def-${i}`,
     },

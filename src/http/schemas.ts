@@ -44,6 +44,11 @@ export function errors<const S extends readonly number[]>(
 /** A timestamp: a Date from the database, an ISO-8601 string on the wire. */
 export const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' });
 
+/** A 304 to a current `If-None-Match` (routes that send an ETag): no body. */
+export const NotModified = Type.Null({
+  description: 'Not modified: the ETag sent in If-None-Match is still current',
+});
+
 /** A 204: no body. */
 export const NoContent = Type.Null({ description: 'No content' });
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { jpeg } from '../../test/support/images.js';
 import { imageDecodeSlots, Slots } from './decode-slots.js';
 import { processImage } from './image-upload.js';
+import { storeVariants } from './image-variants.js';
+import type { MediaStorage } from './storage.js';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -61,5 +63,32 @@ describe('decode slots (image work bounded across requests)', () => {
     expect(most).toBeGreaterThanOrEqual(1);
     expect(most).toBeLessThanOrEqual(imageDecodeSlots.size);
     expect(imageDecodeSlots.inUse).toBe(0);
+  });
+
+  it('list sizes (variants) are made inside a slot too, and the slot is free while they are written', async () => {
+    const photo = await jpeg({ width: 1200, height: 900 });
+    const inUseWhileWriting: number[] = [];
+    const storage: MediaStorage = {
+      root: '/nowhere',
+      async put() {
+        inUseWhileWriting.push(imageDecodeSlots.inUse);
+        return `variants/${inUseWhileWriting.length}.webp`;
+      },
+      read: () => Promise.reject(new Error('not read here')),
+      remove: async () => {},
+    };
+    // Every slot taken: the variants wait for one before any decode starts.
+    const release: Array<() => void> = [];
+    const held = Array.from({ length: imageDecodeSlots.size }, () =>
+      imageDecodeSlots.run(() => new Promise<void>((resolve) => release.push(resolve))),
+    );
+    const variants = storeVariants(storage, photo, [480, 960]);
+    await tick();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(inUseWhileWriting).toEqual([]);
+    for (const free of release) free();
+    await Promise.all(held);
+    expect((await variants).map((variant) => variant.width)).toEqual([480, 960]);
+    expect(inUseWhileWriting).toEqual([0, 0]);
   });
 });

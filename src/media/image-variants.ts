@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { StoredVariant } from '../db/schema.js';
+import { imageDecodeSlots } from './decode-slots.js';
 import type { MediaStorage } from './storage.js';
 
 /**
@@ -34,28 +35,44 @@ export async function storeVariants(
   const stored: StoredVariant[] = [];
   if (widths.length === 0) return stored;
   try {
-    // The photo is decoded once, to the widest size asked (JPEG shrink-on-load makes
-    // that cheap), and the narrower ones are made from those pixels: a 12 MP photo
-    // is not decoded again for every width.
-    const widest = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate() // a stored photo is already upright; this only guards a file put there by hand
-      .resize({ width: Math.max(...widths), withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const { width: w, height: h, channels } = widest.info;
-    for (const width of [...widths].sort((a, b) => a - b)) {
-      const { data, info } = await sharp(widest.data, { raw: { width: w, height: h, channels } })
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: WEBP_QUALITY })
-        .toBuffer({ resolveWithObject: true });
-      const path = await storage.put('variants', 'webp', data);
-      stored.push({ width: info.width, height: info.height, path });
+    const encoded = await imageDecodeSlots.run(() => encodeVariants(bytes, widths));
+    // Written after the slot is given back: storage waits on the disk, not the CPU.
+    for (const variant of encoded) {
+      const path = await storage.put('variants', 'webp', variant.data);
+      stored.push({ width: variant.width, height: variant.height, path });
     }
     return stored;
   } catch (error) {
     await storage.remove(stored.map((variant) => variant.path));
     throw error;
   }
+}
+
+/**
+ * The photo is decoded once, to the widest size asked (JPEG shrink-on-load makes that
+ * cheap), and the narrower ones are made from those pixels: a 12 MP photo is not
+ * decoded again for every width. Runs inside a decode slot (issue: bounded image work).
+ */
+async function encodeVariants(
+  bytes: Buffer,
+  widths: readonly number[],
+): Promise<Array<{ width: number; height: number; data: Buffer }>> {
+  // Read top to bottom in strips: the shrink never needs the whole photo in memory.
+  const widest = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
+    .rotate() // a stored photo is already upright; this only guards a file put there by hand
+    .resize({ width: Math.max(...widths), withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width: w, height: h, channels } = widest.info;
+  const encoded = [];
+  for (const width of [...widths].sort((a, b) => a - b)) {
+    const { data, info } = await sharp(widest.data, { raw: { width: w, height: h, channels } })
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    encoded.push({ width: info.width, height: info.height, data });
+  }
+  return encoded;
 }
 
 /**

@@ -28,7 +28,12 @@ export function meRoutes(
   app.get(
     '/me',
     {
-      schema: { tags, security, response: { 200: CustomerResponse, ...errors(401) } },
+      schema: {
+        tags,
+        summary: 'The signed-in customer',
+        security,
+        response: { 200: CustomerResponse, ...errors(401) },
+      },
       onRequest: requireCustomer,
     },
     async (request) => toCustomer(signedInCustomer(request)),

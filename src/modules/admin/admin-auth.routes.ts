@@ -18,6 +18,7 @@ export function adminLoginRoute(app: App, ctx: AppContext, auth: AdminAuthServic
     {
       schema: {
         tags,
+        summary: 'Sign in as the admin; sets the shop_admin cookie',
         body: AdminLoginBody,
         response: { 200: AdminResponse, ...errors(400, 401, 415, 429) },
       },
@@ -38,7 +39,13 @@ export function adminSessionRoutes(app: App, ctx: AppContext, auth: AdminAuthSer
   const secure = isHttps(ctx.config);
   app.post(
     '/logout',
-    { schema: { tags, response: { 204: NoContent, ...errors(401) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: ends this admin session',
+        response: { 204: NoContent, ...errors(401) },
+      },
+    },
     async (request, reply) => {
       await auth.signOut(request.cookies[ADMIN_COOKIE]);
       clearSessionCookie(reply, ADMIN_COOKIE, secure);
@@ -48,7 +55,13 @@ export function adminSessionRoutes(app: App, ctx: AppContext, auth: AdminAuthSer
 
   app.get(
     '/me',
-    { schema: { tags, response: { 200: AdminResponse, ...errors(401) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in admin',
+        response: { 200: AdminResponse, ...errors(401) },
+      },
+    },
     async (request) => {
       const admin = await auth.findAdmin(request.adminId!);
       if (!admin) throw notFound();

@@ -28,8 +28,11 @@ export function adminItemRoutes(app: App, items: AdminItemsService): void {
     async (request) => items.list(request.query),
   );
 
-  app.get('/items/:id', { schema: { tags, params: IdParams, response: one } }, async (request) =>
-    items.get(request.params.id),
+  const summary = 'One item in any state, with its images and draft';
+  app.get(
+    '/items/:id',
+    { schema: { tags, summary, params: IdParams, response: one } },
+    async (request) => items.get(request.params.id),
   );
 
   app.post(

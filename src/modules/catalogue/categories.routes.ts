@@ -32,6 +32,7 @@ export function adminCategoryRoutes(
     {
       schema: {
         tags,
+        summary: 'Create a category, at the top or under a parent',
         body: CreateCategoryBody,
         response: { 201: Category, ...errors(400, 401, 409, 415) },
       },
@@ -58,6 +59,7 @@ export function adminCategoryRoutes(
     {
       schema: {
         tags,
+        summary: 'Delete a category that has no subcategories and no items',
         params: IdParams,
         response: { 204: NoContent, ...errors(400, 401, 404, 409) },
       },

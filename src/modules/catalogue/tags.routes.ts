@@ -7,8 +7,11 @@ const tags = ['admin'];
 
 /** /api/admin/tags: registered inside the admin guard. */
 export function adminTagRoutes(app: App, service: ReturnType<typeof tagsService>): void {
-  app.get('/tags', { schema: { tags, response: { 200: TagList, ...errors(401) } } }, async () =>
-    service.list(),
+  const summary = 'Every tag with its colour and how many items carry it';
+  app.get(
+    '/tags',
+    { schema: { tags, summary, response: { 200: TagList, ...errors(401) } } },
+    async () => service.list(),
   );
 
   app.post(
@@ -16,6 +19,7 @@ export function adminTagRoutes(app: App, service: ReturnType<typeof tagsService>
     {
       schema: {
         tags,
+        summary: 'Create a tag',
         body: CreateTagBody,
         response: { 201: AdminTag, ...errors(400, 401, 409, 415) },
       },
@@ -28,6 +32,7 @@ export function adminTagRoutes(app: App, service: ReturnType<typeof tagsService>
     {
       schema: {
         tags,
+        summary: 'Rename a tag or change its slug (its colour follows the slug)',
         params: IdParams,
         body: UpdateTagBody,
         response: { 200: AdminTag, ...errors(400, 401, 404, 409) },
@@ -38,7 +43,14 @@ export function adminTagRoutes(app: App, service: ReturnType<typeof tagsService>
 
   app.delete(
     '/tags/:id',
-    { schema: { tags, params: IdParams, response: { 204: NoContent, ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a tag; it is taken off every item that had it',
+        params: IdParams,
+        response: { 204: NoContent, ...errors(400, 401, 404) },
+      },
+    },
     async (request, reply) => {
       await service.remove(request.params.id);
       return reply.code(204).send(null);

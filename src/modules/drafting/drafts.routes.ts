@@ -23,8 +23,11 @@ export function draftRoutes(app: App, drafts: DraftReviewService): void {
     async (request) => drafts.list(request.query),
   );
 
-  app.get('/drafts/:id', { schema: { tags, params: IdParams, response: one } }, async (request) =>
-    drafts.get(request.params.id),
+  const summary = 'One draft with its suggestions and photos';
+  app.get(
+    '/drafts/:id',
+    { schema: { tags, summary, params: IdParams, response: one } },
+    async (request) => drafts.get(request.params.id),
   );
 
   app.post(

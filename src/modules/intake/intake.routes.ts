@@ -6,7 +6,7 @@ import { lingerOnRefusal } from '../../http/lingering-close.js';
 import { rateLimits } from '../../http/rate-limits.js';
 import { errors } from '../../http/schemas.js';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../media/image-upload.js';
-import { LinkStatus, SubmissionReceived, TokenParams } from './intake.schemas.js';
+import { LinkStatus, SubmissionForm, SubmissionReceived, TokenParams } from './intake.schemas.js';
 import { type IntakeService, linkNotActive } from './intake.service.js';
 import { MAX_FILES, MULTIPART_LIMITS, readIntakeForm } from './intake-form.js';
 
@@ -68,7 +68,11 @@ export async function intakeRoutes(app: App, intake: IntakeService): Promise<voi
         response: { 201: SubmissionReceived, ...errors(400, 404, 413, 415, 429) },
       },
       bodyLimit: SUBMISSION_BODY_LIMIT,
-      config: { multipart: true, rateLimit: rateLimits.intakeSubmit },
+      config: {
+        multipart: true,
+        rateLimit: rateLimits.intakeSubmit,
+        documentedBody: SubmissionForm({ maxFiles: MAX_FILES, maxFileBytes: MAX_IMAGE_BYTES }),
+      },
     },
     async (request, reply) => {
       // The link first: an unusable link answers before a byte of the form is read (spec 4.3 submit rule 1).

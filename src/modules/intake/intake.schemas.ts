@@ -43,3 +43,23 @@ export const CreatedUploadLink = Type.Object({
 });
 
 export const UploadLinkList = Type.Object({ upload_links: Type.Array(UploadLink) });
+
+/**
+ * The submission form, for the OpenAPI document only: the route reads the multipart
+ * stream itself (intake-form.ts), so nothing validates against this.
+ */
+export const SubmissionForm = (limits: { maxFiles: number; maxFileBytes: number }) =>
+  Type.Object(
+    {
+      photos: Type.Array(Type.String({ format: 'binary' }), {
+        minItems: 1,
+        maxItems: limits.maxFiles,
+        description: `JPEG, PNG or WebP photos of one item, each at most ${limits.maxFileBytes} bytes`,
+      }),
+      note: Type.Optional(Type.String({ maxLength: 5_000, description: 'What the item is' })),
+      remove_background: Type.Optional(
+        Type.String({ enum: ['true', 'false'], description: '`false` keeps the background' }),
+      ),
+    },
+    { additionalProperties: false },
+  );

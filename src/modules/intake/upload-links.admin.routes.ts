@@ -17,7 +17,13 @@ export function adminUploadLinkRoutes(
 ): void {
   app.get(
     '/upload-links',
-    { schema: { tags, response: { 200: UploadLinkList, ...errors(401) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Every upload link with its use (tokens are never shown again)',
+        response: { 200: UploadLinkList, ...errors(401) },
+      },
+    },
     async () => ({
       upload_links: await links.list(),
     }),
@@ -46,7 +52,14 @@ export function adminUploadLinkRoutes(
 
   app.post(
     '/upload-links/:id/revoke',
-    { schema: { tags, params: IdParams, response: { 200: UploadLink, ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Revoke an upload link: it takes no more submissions',
+        params: IdParams,
+        response: { 200: UploadLink, ...errors(400, 401, 404) },
+      },
+    },
     async (request) => links.revoke(request.params.id),
   );
 }

@@ -1,5 +1,5 @@
 import type { App } from '../../context.js';
-import { errors, IdParams } from '../../http/schemas.js';
+import { errors, IdParams, NotModified } from '../../http/schemas.js';
 import type { VersionedResponses } from '../../http/versioned-responses.js';
 import type { CatalogueVersion } from './catalogue-version.js';
 import { ItemListQuery, parseItemFilters } from './item-filters.js';
@@ -22,7 +22,7 @@ export function storefrontRoutes(
         tags,
         summary: 'List visible items with their images and tags',
         querystring: ItemListQuery,
-        response: { 200: ItemList, ...errors(400) },
+        response: { 200: ItemList, 304: NotModified, ...errors(400) },
       },
     },
     async (request, reply) => {
@@ -42,7 +42,7 @@ export function storefrontRoutes(
         tags,
         summary: 'One visible item',
         params: IdParams,
-        response: { 200: Item, ...errors(400, 404) },
+        response: { 200: Item, 304: NotModified, ...errors(400, 404) },
       },
     },
     async (request, reply) =>
@@ -59,7 +59,7 @@ export function storefrontRoutes(
       schema: {
         tags,
         summary: 'Category tree, tag counts and price bounds',
-        response: { 200: Filters },
+        response: { 200: Filters, 304: NotModified },
       },
     },
     async (request, reply) =>

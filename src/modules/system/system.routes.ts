@@ -21,13 +21,28 @@ export function systemRoutes(
   database: Pick<DatabaseHandle, 'ping'>,
   rateLimits: RateLimitHealth,
 ): void {
-  app.get('/healthz', { schema: { hide: true, response: { 200: Status } } }, async () => ({
-    status: 'ok',
-  }));
+  const tags = ['system'];
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags,
+        summary: 'Liveness: the process answers (nothing else is checked)',
+        response: { 200: Status },
+      },
+    },
+    async () => ({ status: 'ok' }),
+  );
 
   app.get(
     '/readyz',
-    { schema: { hide: true, response: { 200: Readiness, ...errors(503) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Readiness: the database answers; says whether rate limits are shared',
+        response: { 200: Readiness, ...errors(503) },
+      },
+    },
     async (_request, reply) => {
       // 200 while the database answers (contract); "degraded" when rate limits
       // count per instance because Redis is away (docs/operations.md).
