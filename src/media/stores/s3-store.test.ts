@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../src/context.js';
@@ -7,6 +10,8 @@ import { jpeg, multipart } from '../../../test/support/images.js';
 import { makeUploadLink } from '../../../test/support/intake.js';
 import { startS3Server, type TestS3Server } from '../../../test/support/s3-server.js';
 import { enqueue } from '../../jobs/job-queue.js';
+import { diskStorage } from '../storage.js';
+import { copyDiskStoreToBucket } from './media-migrate.js';
 import { MEDIA_SWEEP_GRACE_MS, MEDIA_SWEEP_KIND } from './media-sweep.js';
 
 let s3: TestS3Server;
@@ -149,5 +154,25 @@ describe('the media sweep (a recurring job)', () => {
     await enqueue(t.db, MEDIA_SWEEP_KIND, {}, { key: 'recurring', now: t.clock.now() });
     await t.app.jobs.drain();
     expect(await s3.keys()).toContain(fresh);
+  });
+});
+
+describe('npm run media:migrate (disk store → bucket)', () => {
+  it('copies every photo under its own name, and a second run copies nothing', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-media-'));
+    try {
+      const disk = diskStorage(dir);
+      const stored = [
+        await disk.put('items', 'jpg', photo),
+        await disk.put('variants', 'webp', photo),
+      ];
+      const bucket = s3.storage();
+      expect(await copyDiskStoreToBucket(disk, bucket)).toEqual({ copied: 2, alreadyThere: 0 });
+      for (const name of stored)
+        expect((await bucket.read(name)).equals(await disk.read(name))).toBe(true);
+      expect(await copyDiskStoreToBucket(disk, bucket)).toEqual({ copied: 0, alreadyThere: 2 });
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });

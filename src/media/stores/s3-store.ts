@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
@@ -32,7 +33,15 @@ function isMissing(error: unknown): boolean {
 }
 
 /** Photos in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Ceph): any instance reads any photo. */
-export function s3Storage(options: S3StorageOptions): MediaStorage & { client: S3Client } {
+export interface S3Storage extends MediaStorage {
+  client: S3Client;
+  /** Whether an object of this name is stored (media:migrate skips what is there). */
+  has(name: string): Promise<boolean>;
+  /** Stores bytes under a name made elsewhere (media:migrate keeps the disk store's names). */
+  putNamed(name: string, bytes: Buffer): Promise<void>;
+}
+
+export function s3Storage(options: S3StorageOptions): S3Storage {
   const client = new S3Client({
     region: options.region,
     forcePathStyle: options.forcePathStyle,
@@ -68,19 +77,34 @@ export function s3Storage(options: S3StorageOptions): MediaStorage & { client: S
     } while (ContinuationToken);
   }
 
+  async function putNamed(name: string, bytes: Buffer): Promise<void> {
+    if (!STORED_NAME.test(name)) throw new Error('unsafe media name');
+    await client.send(
+      new PutObjectCommand({
+        Bucket,
+        Key: name,
+        Body: bytes,
+        ContentType: contentTypeOf(name),
+        CacheControl: CACHE_CONTROL,
+      }),
+    );
+  }
+
   return {
     client,
+    putNamed,
+    async has(name) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: name }));
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
     async put(folder, extension, bytes) {
       const name = storedName(folder, extension, randomBytes(16).toString('hex'));
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: name,
-          Body: bytes,
-          ContentType: contentTypeOf(name),
-          CacheControl: CACHE_CONTROL,
-        }),
-      );
+      await putNamed(name, bytes);
       return name;
     },
     async read(stored) {
