@@ -31,7 +31,8 @@ import { type JobWorker, jobWakeupsFrom, jobWorker } from './jobs/job-queue.js';
 import { createMailer } from './mail/mailer.js';
 import { mailOutbox, registerMailOutbox } from './mail/outbox.js';
 import { mediaRoutes } from './media/media.routes.js';
-import { diskStorage, type MediaStorage } from './media/storage.js';
+import { type MediaStorage, mediaStorageFrom } from './media/storage.js';
+import { registerMediaSweep } from './media/stores/media-sweep.js';
 import { accountsModule, installCustomerSessions } from './modules/accounts/index.js';
 import { adminAuthService } from './modules/admin/admin-auth.service.js';
 import { adminModule } from './modules/admin/index.js';
@@ -74,7 +75,7 @@ export interface AppDeps {
   mailTransport?: Transport;
   /** Checkout's payment step; the built-in one accepts every order. */
   payments?: Payments;
-  /** Where photos are stored; disk under DATA_DIR/media unless given (tests make it fail). */
+  /** Where photos are stored; MEDIA_STORE's unless given (tests make it fail, or bring a bucket). */
   mediaStorage?: MediaStorage;
   /** Items per sitemap file (the protocol allows 50,000; tests page with fewer). */
   sitemapPageSize?: number;
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     deps.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
+      databaseListenUrl: config.databaseListenUrl,
       pgliteDir: path.join(config.dataDir, 'db'),
       log: app.log,
     }));
@@ -206,7 +208,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(async (scope: App) =>
     storefrontModule(scope, ctx, version, deps.storefrontCachedResponses),
   );
-  const storage = deps.mediaStorage ?? diskStorage(path.join(config.dataDir, 'media'));
+  const storage = deps.mediaStorage ?? mediaStorageFrom(config);
+  registerMediaSweep(jobs, { db: ctx.db, storage, clock: ctx.clock, log: app.log });
   // After every committed sale, checkout or admin mark-sold alike (spec 6).
   const sales = saleAnnouncer(app.log, ctx.clock);
   registerFavoriteSold(ctx, app.log);

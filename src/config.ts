@@ -24,6 +24,27 @@ export interface Config {
   readonly webDistDir: string;
   /** The drafting step (issue: drafting); see README, Drafting. */
   readonly drafting: DraftingConfig;
+  /** Where photos are kept and where their URLs point (docs/deployment.md). */
+  readonly media: MediaConfig;
+  /** The one LISTEN connection; DATABASE_URL when unset (it may be a transaction-mode pooler). */
+  readonly databaseListenUrl: string | null;
+}
+
+export interface MediaConfig {
+  /** `disk`: DATA_DIR/media; `s3`: an S3-compatible bucket (credentials: the standard AWS variables). */
+  readonly store: 'disk' | 's3';
+  readonly s3: S3Config | null;
+  /** Image URLs start with this (a CDN or the bucket) instead of `/media`; no trailing slash. */
+  readonly publicBaseUrl: string | null;
+}
+
+export interface S3Config {
+  readonly bucket: string;
+  /** For R2, MinIO, Ceph…; null means AWS itself. */
+  readonly endpoint: string | null;
+  readonly region: string;
+  /** `bucket` in the path rather than the host name (most self-hosted stores want this). */
+  readonly forcePathStyle: boolean;
 }
 
 export interface DraftingConfig {
@@ -141,6 +162,31 @@ function drafting(env: Env): DraftingConfig {
   });
 }
 
+function media(env: Env): MediaConfig {
+  const store = oneOf(env, 'MEDIA_STORE', ['disk', 's3'], 'disk');
+  const base = url(env, 'MEDIA_PUBLIC_BASE_URL', ['http:', 'https:']);
+  if (base && (base.search || base.hash))
+    fail('MEDIA_PUBLIC_BASE_URL', 'must not have a query or fragment');
+  const publicBaseUrl = base ? base.href.replace(/\/+$/, '') : null;
+  if (store === 'disk') return Object.freeze({ store, s3: null, publicBaseUrl });
+  const bucket = text(env, 'S3_BUCKET');
+  // Bucket names: 3-63 lowercase letters, digits, dots and hyphens (S3's own rule).
+  if (bucket === null) fail('S3_BUCKET', 'is required when MEDIA_STORE=s3');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    fail('S3_BUCKET', 'is not a valid bucket name');
+  const pathStyle = oneOf(env, 'S3_FORCE_PATH_STYLE', ['true', 'false'], 'false');
+  return Object.freeze({
+    store,
+    publicBaseUrl,
+    s3: Object.freeze({
+      bucket,
+      endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:'])?.href ?? null,
+      region: text(env, 'S3_REGION') ?? 'us-east-1',
+      forcePathStyle: pathStyle === 'true',
+    }),
+  });
+}
+
 // From src/ and from dist/ alike, the repository's web/dist is one folder up.
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 
@@ -179,6 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: text(env, 'HOST') ?? '127.0.0.1',
     dataDir: path.resolve(text(env, 'DATA_DIR') ?? './data'),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'])?.href ?? null,
+    databaseListenUrl: url(env, 'DATABASE_LISTEN_URL', ['postgres:', 'postgresql:'])?.href ?? null,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:'])?.href ?? null,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:'])?.href ?? null,
     mailFrom: text(env, 'MAIL_FROM') ?? 'shop@localhost',
@@ -189,6 +236,7 @@ export function loadConfig(env: Env = process.env): Config {
     cartHoldMinutes: integer(env, 'CART_HOLD_MINUTES', 30, 1, 24 * 60),
     logLevel,
     drafting: drafting(env),
+    media: media(env),
     shopCurrency: currency(env),
     webDistDir: path.resolve(text(env, 'WEB_DIST_DIR') ?? DEFAULT_WEB_DIST),
   });

@@ -1,16 +1,15 @@
 // npm run media:variants
 // Gives every stored photo the list sizes (480, 960, 1600 px WebP) it is missing.
 // Safe to re-run, and to run while the shop serves: see backfillVariants.
-import path from 'node:path';
 import { migrateToLatest } from '../db/migrate.js';
-import { diskStorage } from '../media/storage.js';
+import { mediaStorageFrom } from '../media/storage.js';
 import { backfillVariants } from '../media/variants.service.js';
 import { openConfiguredDatabase } from './open-configured-database.js';
 
 const { config, database } = await openConfiguredDatabase();
 try {
   await migrateToLatest(database.db);
-  const storage = diskStorage(path.join(config.dataDir, 'media'));
+  const storage = mediaStorageFrom(config);
   const report = await backfillVariants(database.db, storage, {
     progress: (so) => process.stderr.write(`\r${so.filled} images filled, ${so.files} files`),
   });

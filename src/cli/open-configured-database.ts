@@ -18,6 +18,7 @@ export async function openConfiguredDatabase(): Promise<{
   const log = { error: write, warn: write };
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    databaseListenUrl: config.databaseListenUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
     log,
   });

@@ -18,6 +18,11 @@ const PING_TIMEOUT_MS = 2_000;
 export interface DatabaseOptions {
   /** PostgreSQL connection string; null selects embedded PGlite. */
   databaseUrl: string | null;
+  /**
+   * The LISTEN connection's own string (direct or a session-mode pooler), for when
+   * `databaseUrl` is a transaction-mode pooler, which cannot hold a LISTEN. Default: `databaseUrl`.
+   */
+  databaseListenUrl?: string | null;
   /** PGlite's folder, or null for an in-memory database (tests). */
   pgliteDir: string | null;
   /** An in-memory database starts from this `dumpDataDir()` archive instead of a new cluster. */
@@ -140,7 +145,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) {
     pool = postgresPool(options.databaseUrl, options);
     notifications = postgresNotifications(
-      options.databaseUrl,
+      options.databaseListenUrl ?? options.databaseUrl,
       options.log,
       options.notificationsName,
     );

@@ -1,51 +1,59 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Config } from '../config.js';
+import { diskStorage } from './stores/disk-store.js';
+
+export { contentTypeOf, STORED_NAME } from './stores/names.js';
+
+import { s3Storage } from './stores/s3-store.js';
 
 /**
- * Where stored images live. Disk for now; object storage can sit behind the
- * same calls later. Names are random, so a URL reveals nothing and can be
- * cached forever.
+ * Where photos live: a folder (`MEDIA_STORE=disk`, the default) or an S3-compatible
+ * bucket (`MEDIA_STORE=s3`). Every writer (intake, admin photos, cut-out and
+ * restore, variants) calls only `put`, `read` and `remove`, so the same code runs
+ * on either. Names are random and never reused, so a URL reveals nothing and may
+ * be cached forever. A caller that writes objects and then fails (a refused
+ * transaction) removes what it wrote; the sweep (media-sweep.ts) catches what a
+ * crash between the two leaves behind.
  */
 export interface MediaStorage {
-  /** Stores the bytes under a new random name with the given extension; returns the stored path. */
+  /** Stores the bytes under a new random name `folder/<hex>.<extension>`; returns that name. */
   put(folder: string, extension: string, bytes: Buffer): Promise<string>;
-  /** The bytes of a stored file (to make variants of a photo stored earlier). */
+  /** The bytes of a stored object (to make variants or a cut-out of a photo stored earlier). */
   read(path: string): Promise<Buffer>;
-  /** Removes stored files; a missing one is not an error (cleanup after a refusal). */
+  /** Removes stored objects; a missing one is not an error (cleanup after a refusal). */
   remove(paths: readonly string[]): Promise<void>;
-  /** The folder served at /media. */
-  readonly root: string;
+  /** A stored object as a stream for `/media/*`, or null when there is none. */
+  open(path: string): Promise<StoredObject | null>;
+  /** Every stored object with the time it was written (the sweep, `media:migrate`). */
+  list(): AsyncIterable<StoredEntry>;
+  /** Disk only: the folder `/media/*` serves directly (ranges, conditional requests). */
+  readonly root?: string;
 }
 
-const SAFE_SEGMENT = /^[a-z0-9-]+$/;
-
-export function diskStorage(root: string): MediaStorage {
-  const absolute = (stored: string) => {
-    const file = path.resolve(root, stored);
-    // Stored paths are ours, but a path that escapes the root is refused all the same.
-    if (!file.startsWith(`${path.resolve(root)}${path.sep}`))
-      throw new Error('media path outside the media folder');
-    return file;
-  };
-
-  return {
-    root,
-    async put(folder, extension, bytes) {
-      if (!SAFE_SEGMENT.test(folder) || !SAFE_SEGMENT.test(extension))
-        throw new Error('unsafe media name');
-      const name = `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
-      const file = absolute(name);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      // 'wx': never overwrite, even on the astronomically unlikely repeat of a name.
-      await fs.writeFile(file, bytes, { flag: 'wx', mode: 0o644 });
-      return name;
-    },
-    read(stored) {
-      return fs.readFile(absolute(stored));
-    },
-    async remove(paths) {
-      await Promise.all(paths.map((stored) => fs.rm(absolute(stored), { force: true })));
-    },
-  };
+export interface StoredObject {
+  body: Readable;
+  size: number;
+  contentType: string;
 }
+
+export interface StoredEntry {
+  path: string;
+  storedAt: Date;
+}
+
+/** The store the configuration names (credentials for S3: the SDK's standard chain). */
+export function mediaStorageFrom(config: Pick<Config, 'dataDir' | 'media'>): MediaStorage {
+  if (config.media.store === 's3' && config.media.s3) return s3Storage(config.media.s3);
+  return diskStorage(path.join(config.dataDir, 'media'));
+}
+
+export type MediaUrl = (path: string) => string;
+
+/** Image URLs: under MEDIA_PUBLIC_BASE_URL (a CDN or the bucket) when set, else `/media/`. */
+export function mediaUrlFor(config: Pick<Config, 'media'> | undefined): MediaUrl {
+  const base = config?.media?.publicBaseUrl;
+  return base ? (stored) => `${base}/${stored}` : (stored) => `/media/${stored}`;
+}
+
+export { diskStorage };

@@ -18,13 +18,22 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** The same server URL naming another database. */
+function onDatabase(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
 /**
  * A fresh, empty database for one test file: in-memory PGlite by default, or a
  * new database on the PostgreSQL server named by TEST_DATABASE_URL, dropped afterwards.
+ * With TEST_DATABASE_LISTEN_URL (the server direct, when TEST_DATABASE_URL is a
+ * transaction-mode pooler) the LISTEN connection and CREATE/DROP DATABASE go there.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
+  const pooledUrl = process.env.TEST_DATABASE_URL;
+  if (!pooledUrl) {
     const handle = await openDatabase({
       databaseUrl: null,
       pgliteDir: null,
@@ -34,6 +43,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { handle, drop: () => handle.close() };
   }
 
+  const serverUrl = process.env.TEST_DATABASE_LISTEN_URL || pooledUrl;
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -42,10 +52,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   } finally {
     await admin.end();
   }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
   const handle = await openDatabase({
-    databaseUrl: url.href,
+    databaseUrl: onDatabase(pooledUrl, name),
+    databaseListenUrl: onDatabase(serverUrl, name),
     pgliteDir: null,
     log: quietLog,
     maxConnections: 30,

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import type { MediaStorage } from '../../media/storage.js';
+import { type MediaStorage, type MediaUrl, mediaUrlFor } from '../../media/storage.js';
 import { attachFreshVariants } from '../../media/variants.service.js';
 import type { SaleAnnouncer } from '../commerce/sales.js';
 import { type ItemListQuery, parseItemFilters } from '../storefront/item-filters.js';
@@ -10,8 +10,8 @@ import { itemRowToItem, storefrontService } from '../storefront/storefront.servi
 import { adminItemsRepository } from './admin-items.repository.js';
 import type { AdminItem, CreateItemBody, UpdateItemBody } from './admin-items.schemas.js';
 
-function adminItemOf(row: ItemRow): AdminItem {
-  const item = itemRowToItem(row);
+function adminItemOf(row: ItemRow, mediaUrl: MediaUrl): AdminItem {
+  const item = itemRowToItem(row, mediaUrl);
   return {
     ...item,
     price_source: row.price_source,
@@ -35,18 +35,19 @@ function refusedReference(error: unknown): never {
 }
 
 export function adminItemsService(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
   storage: MediaStorage,
   sales: SaleAnnouncer,
 ) {
   const items = itemsRepository(ctx.db);
   const writes = adminItemsRepository(ctx.db);
-  const storefront = storefrontService(ctx.db);
+  const mediaUrl = mediaUrlFor(ctx.config);
+  const storefront = storefrontService(ctx.db, mediaUrl);
 
   async function get(id: number): Promise<AdminItem> {
     const row = await items.findById(id, { includePending: true });
     if (!row) throw notFound('No such item.');
-    return adminItemOf(row);
+    return adminItemOf(row, mediaUrl);
   }
 
   /** Why a guarded transition changed nothing: the item is gone, or its state forbids it (contract: Admin). */
@@ -82,7 +83,7 @@ export function adminItemsService(
     /** The storefront's filters and shapes, with pending allowed (spec 4.2 rule 9). */
     async list(query: ItemListQuery) {
       const { rows, next_cursor } = await storefront.listRows(parseItemFilters(query, 'admin'));
-      return { items: rows.map(adminItemOf), next_cursor };
+      return { items: rows.map((row) => adminItemOf(row, mediaUrl)), next_cursor };
     },
 
     async create(body: CreateItemBody): Promise<AdminItem> {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { SignedInCustomer } from '../../http/customer-guard.js';
 import { conflict, notFound, unauthorized } from '../../http/errors.js';
+import { mediaUrlFor } from '../../media/storage.js';
 import { customersRepository } from '../accounts/customers.repository.js';
 import { itemsRepository } from '../storefront/items.repository.js';
 import { itemRowToItem } from '../storefront/storefront.service.js';
@@ -38,12 +39,13 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
   const carts = cartRepository(ctx.db);
   const items = itemsRepository(ctx.db);
   const holdMs = ctx.config.cartHoldMinutes * MINUTE_MS;
+  const mediaUrl = mediaUrlFor(ctx.config);
 
   async function view(customer: SignedInCustomer): Promise<CartResponse> {
     const held = await items.heldBy(customer.id, ctx.clock.now());
     const deadlines = held.map((hold) => hold.reserved_until.getTime());
     return {
-      items: held.map(itemRowToItem),
+      items: held.map((row) => itemRowToItem(row, mediaUrl)),
       reserved_until: deadlines.length > 0 ? new Date(Math.min(...deadlines)) : null,
     };
   }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { SignedInCustomer } from '../../http/customer-guard.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { mediaUrlFor } from '../../media/storage.js';
 import type { CustomerResponse } from '../accounts/accounts.schemas.js';
 import { toCustomer } from '../accounts/accounts.service.js';
 import { shownWording } from '../accounts/consent.js';
@@ -12,7 +13,7 @@ import type { SoldNotificationsBody } from './commerce.schemas.js';
 import { favoritesRepository } from './favorites.repository.js';
 
 /** Favorites and the opt-in to hear when one is sold (spec 4.1, spec 2). */
-export function favoritesService(ctx: Pick<AppContext, 'db' | 'clock'>) {
+export function favoritesService(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>) {
   const favorites = favoritesRepository(ctx.db);
   const items = itemsRepository(ctx.db);
 
@@ -28,7 +29,11 @@ export function favoritesService(ctx: Pick<AppContext, 'db' | 'clock'>) {
     remove: (customer: SignedInCustomer, itemId: number) => favorites.remove(customer.id, itemId),
 
     async list(customer: SignedInCustomer): Promise<{ items: Item[] }> {
-      return { items: (await items.favoritesOf(customer.id)).map(itemRowToItem) };
+      return {
+        items: (await items.favoritesOf(customer.id)).map((row) =>
+          itemRowToItem(row, mediaUrlFor(ctx.config)),
+        ),
+      };
     },
 
     /**

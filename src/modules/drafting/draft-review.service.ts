@@ -2,14 +2,13 @@ import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import type { DraftState } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { type MediaUrl, mediaUrlFor } from '../../media/storage.js';
 import { adminItemsRepository } from '../catalogue/admin-items.repository.js';
 import { queueDraft } from './draft-jobs.js';
 import { type DraftRow, draftReviewRepository } from './draft-review.repository.js';
 import type { AcceptDraftBody, Draft, DraftListQuery } from './drafts.schemas.js';
 
-const mediaUrl = (path: string) => `/media/${path}`;
-
-function draftOf(row: DraftRow): Draft {
+function draftOf(row: DraftRow, mediaUrl: MediaUrl): Draft {
   const { photos, ...rest } = row;
   return {
     ...rest,
@@ -39,14 +38,15 @@ function refusedReference(error: unknown): never {
  * into the item, re-run, dismiss. Publishing stays a person's separate act
  * (spec 3): nothing here changes an item's status.
  */
-export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock'>) {
+export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>) {
+  const mediaUrl = mediaUrlFor(ctx.config);
   const drafts = draftReviewRepository(ctx.db);
   const items = adminItemsRepository(ctx.db);
 
   async function get(id: number): Promise<Draft> {
     const row = await drafts.find(ctx.db, id);
     if (!row) throw notFound('No such draft.');
-    return draftOf(row);
+    return draftOf(row, mediaUrl);
   }
 
   async function refuse(id: number, action: string, allowed: string): Promise<never> {
@@ -72,7 +72,7 @@ export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock'>) {
       });
       const page = rows.slice(0, limit);
       return {
-        drafts: page.map(draftOf),
+        drafts: page.map((row) => draftOf(row, mediaUrl)),
         next_cursor: rows.length > limit ? String(page.at(-1)!.id) : null,
       };
     },

@@ -1,5 +1,6 @@
 import type { App, AppContext } from '../../context.js';
 import { versionedResponses } from '../../http/versioned-responses.js';
+import { mediaUrlFor } from '../../media/storage.js';
 import type { CatalogueVersion } from './catalogue-version.js';
 import { storefrontRoutes } from './items.routes.js';
 import { storefrontService } from './storefront.service.js';
@@ -14,5 +15,10 @@ export async function storefrontModule(
   version: CatalogueVersion,
   cachedResponses = CACHED_RESPONSES,
 ): Promise<void> {
-  storefrontRoutes(app, storefrontService(ctx.db), version, versionedResponses(cachedResponses));
+  storefrontRoutes(
+    app,
+    storefrontService(ctx.db, mediaUrlFor(ctx.config)),
+    version,
+    versionedResponses(cachedResponses),
+  );
 }

@@ -1,14 +1,15 @@
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
+import { type MediaUrl, mediaUrlFor } from '../../media/storage.js';
 import { encodeCursor, type ItemFilters } from './item-filters.js';
 import { type ItemRow, itemsRepository } from './items.repository.js';
 import type { CategoryNode, Filters, Item } from './items.schemas.js';
 import { withColour } from './tag-colour.js';
 
-const mediaUrl = (path: string) => `/media/${path}`;
+const relativeMediaUrl = mediaUrlFor(undefined);
 
-/** The public shape of an item row (contract: Item). */
-export function itemRowToItem(row: ItemRow): Item {
+/** The public shape of an item row (contract: Item); image URLs made by `mediaUrl` (MEDIA_PUBLIC_BASE_URL). */
+export function itemRowToItem(row: ItemRow, mediaUrl: MediaUrl = relativeMediaUrl): Item {
   return {
     id: row.id,
     title: row.title,
@@ -66,7 +67,7 @@ export function categoryTree(
   return roots;
 }
 
-export function storefrontService(db: Db) {
+export function storefrontService(db: Db, mediaUrl: MediaUrl = relativeMediaUrl) {
   const items = itemsRepository(db);
 
   return {
@@ -83,14 +84,14 @@ export function storefrontService(db: Db) {
 
     async list(filters: ItemFilters) {
       const { rows, next_cursor } = await this.listRows(filters);
-      return { items: rows.map(itemRowToItem), next_cursor };
+      return { items: rows.map((row) => itemRowToItem(row, mediaUrl)), next_cursor };
     },
 
     /** A visible item; pending and absent alike are 404 (spec 4.2 item rule 1). */
     async get(id: number): Promise<Item> {
       const row = await items.findById(id, { includePending: false });
       if (!row) throw notFound('No such item.');
-      return itemRowToItem(row);
+      return itemRowToItem(row, mediaUrl);
     },
 
     async filters(): Promise<Filters> {

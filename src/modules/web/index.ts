@@ -1,4 +1,5 @@
 import type { App, AppContext } from '../../context.js';
+import { mediaUrlFor } from '../../media/storage.js';
 import type { CatalogueVersion } from '../storefront/catalogue-version.js';
 import { storefrontService } from '../storefront/storefront.service.js';
 import { itemPages } from './item-pages.js';
@@ -22,6 +23,10 @@ export async function webModule(
     publicBaseUrl,
     ...(options.sitemapPageSize ? { pageSize: options.sitemapPageSize } : {}),
   });
-  const pages = itemPages({ storefront: storefrontService(ctx.db), version, publicBaseUrl });
+  const pages = itemPages({
+    storefront: storefrontService(ctx.db, mediaUrlFor(ctx.config)),
+    version,
+    publicBaseUrl,
+  });
   await webClientRoutes(app, webDist(ctx.config.webDistDir), pages);
 }

@@ -1,0 +1,22 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+/**
+ * Which of these stored names a row still points at: a photo, its original
+ * before a cut-out, or one of its list-size variants. Any new table that keeps a
+ * media path (an order line's picture, say) must be added here, or the sweep
+ * would remove what it shows.
+ */
+export async function referencedAmong(db: Db, paths: readonly string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const list = sql.join(paths.map((p) => sql`${p}`));
+  const { rows } = await sql<{ path: string }>`
+    SELECT path FROM item_images WHERE path IN (${list})
+    UNION
+    SELECT original_image_path FROM item_images WHERE original_image_path IN (${list})
+    UNION
+    SELECT v.value->>'path' FROM item_images, jsonb_array_elements(item_images.variants) AS v
+      WHERE v.value->>'path' IN (${list})
+  `.execute(db);
+  return new Set(rows.map((row) => row.path));
+}
