@@ -674,7 +674,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Items in every state; the storefront filters plus status=pending */
+        /** Items in every state; the storefront filters plus status=pending and new_submissions */
         get: {
             parameters: {
                 query?: {
@@ -694,6 +694,8 @@ export interface paths {
                     limit?: number;
                     /** @description next_cursor of the previous page */
                     cursor?: string;
+                    /** @description true: only pending submissions whose draft is not yet accepted or dismissed */
+                    new_submissions?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -807,7 +809,19 @@ export interface paths {
                                 remove_background: boolean;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
                             } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -916,7 +930,19 @@ export interface paths {
                                 remove_background: boolean;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
                             } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -960,7 +986,63 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a pending or available item that never sold; its photos go too */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         /** Edit; a price set here is a manual price */
@@ -1038,7 +1120,19 @@ export interface paths {
                                 remove_background: boolean;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
                             } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -1091,7 +1185,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** pending → available */
+        /** pending → available; answers warnings (no photo, no category, default price) */
         post: {
             parameters: {
                 query?: never;
@@ -1155,7 +1249,157 @@ export interface paths {
                                 remove_background: boolean;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
                             } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
+                            warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/items/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** reserved → available: end a customer’s hold */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "pending" | "available" | "reserved" | "sold";
+                            price_cents: number;
+                            category: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            images: {
+                                id: number;
+                                /** @description The photo at full stored size */
+                                url: string;
+                                width: number;
+                                height: number;
+                                position: number;
+                                /** @description Smaller WebP copies for srcset, narrowest first (480, 960, 1600 where the photo is wider); empty for a small photo */
+                                variants: {
+                                    width: number;
+                                    height: number;
+                                    url: string;
+                                }[];
+                                has_original: boolean;
+                            }[];
+                            tags: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                                /** @description Derived from the slug; readable with white text */
+                                colour: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            published_at: string | null;
+                            sold_at: string | null;
+                            /** @enum {string} */
+                            price_source: "model" | "default" | "manual";
+                            draft: {
+                                note: string;
+                                state: string;
+                                remove_background: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
+                            } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -1276,7 +1520,19 @@ export interface paths {
                                 remove_background: boolean;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
                             } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -1397,7 +1653,19 @@ export interface paths {
                                 remove_background: boolean;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
                             } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -1519,7 +1787,19 @@ export interface paths {
                                 remove_background: boolean;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
                             } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -2137,6 +2417,97 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customer: the row, favorites count, current holds and purchases */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            email: string;
+                            display_name: string;
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            email_verified: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            favorites_count: number;
+                            /** @description Items in the cart now (live holds), soonest deadline first */
+                            holds: {
+                                item_id: number;
+                                title: string;
+                                price_cents: number;
+                                /** Format: date-time */
+                                reserved_until: string;
+                            }[];
+                            /** @description Items sold to this customer, newest first */
+                            purchases: {
+                                item_id: number;
+                                title: string;
+                                price_cents: number;
+                                /** Format: date-time */
+                                sold_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3043,6 +3414,488 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/items/{id}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add 1–6 photos (multipart field "photos", the intake's checks); 201 with the item */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "pending" | "available" | "reserved" | "sold";
+                            price_cents: number;
+                            category: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            images: {
+                                id: number;
+                                /** @description The photo at full stored size */
+                                url: string;
+                                width: number;
+                                height: number;
+                                position: number;
+                                /** @description Smaller WebP copies for srcset, narrowest first (480, 960, 1600 where the photo is wider); empty for a small photo */
+                                variants: {
+                                    width: number;
+                                    height: number;
+                                    url: string;
+                                }[];
+                                has_original: boolean;
+                            }[];
+                            tags: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                                /** @description Derived from the slug; readable with white text */
+                                colour: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            published_at: string | null;
+                            sold_at: string | null;
+                            /** @enum {string} */
+                            price_source: "model" | "default" | "manual";
+                            draft: {
+                                note: string;
+                                state: string;
+                                remove_background: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
+                            } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/items/{id}/images/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put the photos in a new order (every image id once) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Every image id of the item, once each, in the new order */
+                        image_ids: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "pending" | "available" | "reserved" | "sold";
+                            price_cents: number;
+                            category: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            images: {
+                                id: number;
+                                /** @description The photo at full stored size */
+                                url: string;
+                                width: number;
+                                height: number;
+                                position: number;
+                                /** @description Smaller WebP copies for srcset, narrowest first (480, 960, 1600 where the photo is wider); empty for a small photo */
+                                variants: {
+                                    width: number;
+                                    height: number;
+                                    url: string;
+                                }[];
+                                has_original: boolean;
+                            }[];
+                            tags: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                                /** @description Derived from the slug; readable with white text */
+                                colour: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            published_at: string | null;
+                            sold_at: string | null;
+                            /** @enum {string} */
+                            price_source: "model" | "default" | "manual";
+                            draft: {
+                                note: string;
+                                state: string;
+                                remove_background: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
+                            } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/items/{id}/images/{image_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace one photo by a new one (multipart field "photos", one file); same place */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    image_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "pending" | "available" | "reserved" | "sold";
+                            price_cents: number;
+                            category: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            images: {
+                                id: number;
+                                /** @description The photo at full stored size */
+                                url: string;
+                                width: number;
+                                height: number;
+                                position: number;
+                                /** @description Smaller WebP copies for srcset, narrowest first (480, 960, 1600 where the photo is wider); empty for a small photo */
+                                variants: {
+                                    width: number;
+                                    height: number;
+                                    url: string;
+                                }[];
+                                has_original: boolean;
+                            }[];
+                            tags: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                                /** @description Derived from the slug; readable with white text */
+                                colour: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            published_at: string | null;
+                            sold_at: string | null;
+                            /** @enum {string} */
+                            price_source: "model" | "default" | "manual";
+                            draft: {
+                                note: string;
+                                state: string;
+                                remove_background: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
+                            } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove one photo; its files go too */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    image_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -4674,7 +5527,19 @@ export interface components {
                 remove_background: boolean;
                 /** Format: date-time */
                 created_at: string;
+                /** @description The upload link the submission came through */
+                link: {
+                    id: number;
+                    label: string | null;
+                    contact_email: string | null;
+                } | null;
             } | null;
+            /** @description What publishing now would warn about (empty when nothing) */
+            publish_warnings: {
+                /** @enum {string} */
+                code: "no_photo" | "no_category" | "default_price";
+                message: string;
+            }[];
         };
         /** Draft */
         Draft: {
