@@ -38,6 +38,18 @@ export function adminAuthService(ctx: Pick<AppContext, 'db' | 'clock' | 'random'
 
     findAdmin: (id: number) => admins.findById(id),
 
+    /**
+     * Sets a new password for an existing admin (npm run admin:password) and
+     * ends their sessions: whoever knew the old one is signed out. False when
+     * no admin has that address; nothing is created then.
+     */
+    async setPassword(email: string, password: string): Promise<boolean> {
+      const id = await admins.setPasswordHash(email, await hashPassword(password));
+      if (id === undefined) return false;
+      await sessions.endAllOf(id);
+      return true;
+    },
+
     /** Creates the admin unless one with that address exists; true when created. */
     async ensureAdmin(email: string, password: string): Promise<boolean> {
       if (await admins.findByEmail(email)) return false;

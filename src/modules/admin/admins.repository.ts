@@ -20,6 +20,17 @@ export function adminsRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** A new password hash for the admin with that address; their id, or undefined when none. */
+    async setPasswordHash(email: string, passwordHash: string): Promise<number | undefined> {
+      const row = await db
+        .updateTable('admins')
+        .set({ password_hash: passwordHash })
+        .where(sql`lower(email)`, '=', normaliseEmail(email))
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id;
+    },
+
     /** Inserts unless an admin with that address exists; true when a row was written. */
     async insertIfAbsent(email: string, passwordHash: string): Promise<boolean> {
       const inserted = await db

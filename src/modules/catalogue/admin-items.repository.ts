@@ -136,6 +136,36 @@ export function adminItemsRepository(db: Db) {
       }),
 
     /**
+     * The owner ends a hold (issue 17, API 3): the item is back on sale at once,
+     * any checkout claim with it (that checkout then records no sale, like a
+     * disable). The customer's cart no longer shows it.
+     */
+    release: (id: number, now: Date) =>
+      transition(id, ['reserved'], {
+        status: 'available',
+        updated_at: now,
+        reserved_by: null,
+        reserved_until: null,
+        checkout_key: null,
+        checkout_until: null,
+      }),
+
+    /** Locks the item row for a delete; its state then, or undefined when there is none. */
+    lockForDelete(id: number) {
+      return db
+        .selectFrom('items')
+        .select(['status', 'sold_at'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    /** The row and, by cascade, its images, tags, draft and favorites. */
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('items').where('id', '=', id).execute();
+    },
+
+    /**
      * Puts the original photo back: the image row points at the original again
      * and forgets it had one. Returns the cut-out's path so its file can go, or
      * undefined when the image has no original (or is not this item's).

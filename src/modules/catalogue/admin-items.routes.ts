@@ -1,11 +1,12 @@
 import type { App } from '../../context.js';
-import { errors, IdParams } from '../../http/schemas.js';
-import { ItemListQuery } from '../storefront/item-filters.js';
+import { errors, IdParams, NoContent } from '../../http/schemas.js';
 import {
   AdminItem,
   AdminItemList,
+  AdminItemListQuery,
   CreateItemBody,
   ItemImageParams,
+  PublishedItem,
   UpdateItemBody,
 } from './admin-items.schemas.js';
 import type { AdminItemsService } from './admin-items.service.js';
@@ -20,8 +21,9 @@ export function adminItemRoutes(app: App, items: AdminItemsService): void {
     {
       schema: {
         tags,
-        summary: 'Items in every state; the storefront filters plus status=pending',
-        querystring: ItemListQuery,
+        summary:
+          'Items in every state; the storefront filters plus status=pending and new_submissions',
+        querystring: AdminItemListQuery,
         response: { 200: AdminItemList, ...errors(400, 401) },
       },
     },
@@ -64,8 +66,44 @@ export function adminItemRoutes(app: App, items: AdminItemsService): void {
 
   app.post(
     '/items/:id/publish',
-    { schema: { tags, summary: 'pending → available', params: IdParams, response: one } },
+    {
+      schema: {
+        tags,
+        summary: 'pending → available; answers warnings (no photo, no category, default price)',
+        params: IdParams,
+        response: { 200: PublishedItem, ...errors(400, 401, 404, 409) },
+      },
+    },
     async (request) => items.publish(request.params.id),
+  );
+
+  app.post(
+    '/items/:id/release',
+    {
+      schema: {
+        tags,
+        summary: 'reserved → available: end a customer’s hold',
+        params: IdParams,
+        response: one,
+      },
+    },
+    async (request) => items.release(request.params.id),
+  );
+
+  app.delete(
+    '/items/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a pending or available item that never sold; its photos go too',
+        params: IdParams,
+        response: { 204: NoContent, ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await items.remove(request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.post(

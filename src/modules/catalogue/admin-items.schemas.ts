@@ -1,7 +1,16 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { DateTime, Id, RequiredText, StrictObject } from '../../http/schemas.js';
-import { Price } from '../storefront/item-filters.js';
+import { ItemListQuery, Price } from '../storefront/item-filters.js';
 import { Item, ItemImage } from '../storefront/items.schemas.js';
+
+export const PUBLISH_WARNINGS = ['no_photo', 'no_category', 'default_price'] as const;
+export type PublishWarningCode = (typeof PUBLISH_WARNINGS)[number];
+
+/** A reason to look again before publishing; never a refusal (issue 17, API 7). */
+export const PublishWarning = Type.Object({
+  code: Type.Unsafe<PublishWarningCode>(Type.String({ enum: [...PUBLISH_WARNINGS] })),
+  message: Type.String(),
+});
 
 /** The admin view of an item (contract: Admin item views). */
 export const AdminItem = Type.Object(
@@ -15,13 +24,44 @@ export const AdminItem = Type.Object(
         state: Type.String(),
         remove_background: Type.Boolean(),
         created_at: DateTime,
+        link: Type.Union(
+          [
+            Type.Object({
+              id: Type.Integer(),
+              label: Type.Union([Type.String(), Type.Null()]),
+              contact_email: Type.Union([Type.String(), Type.Null()]),
+            }),
+            Type.Null(),
+          ],
+          { description: 'The upload link the submission came through' },
+        ),
       }),
       Type.Null(),
     ]),
+    publish_warnings: Type.Array(PublishWarning, {
+      description: 'What publishing now would warn about (empty when nothing)',
+    }),
   },
   { $id: 'AdminItem', title: 'AdminItem' },
 );
 export type AdminItem = Static<typeof AdminItem>;
+
+/** Publish answers the item and what it warned about. */
+export const PublishedItem = Type.Object({
+  ...AdminItem.properties,
+  warnings: Type.Array(PublishWarning),
+});
+
+/** The storefront's filters, pending accepted, plus the owner's inbox filter. */
+export const AdminItemListQuery = StrictObject({
+  ...ItemListQuery.properties,
+  new_submissions: Type.Optional(
+    Type.Boolean({
+      description: 'true: only pending submissions whose draft is not yet accepted or dismissed',
+    }),
+  ),
+});
+export type AdminItemListQuery = Static<typeof AdminItemListQuery>;
 
 export const AdminItemList = Type.Object({
   items: Type.Array(Type.Ref(AdminItem)),

@@ -1,14 +1,22 @@
 import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
+import { inTransaction } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { type MediaStorage, type MediaUrl, mediaUrlFor } from '../../media/storage.js';
 import { attachFreshVariants } from '../../media/variants.service.js';
 import type { SaleAnnouncer } from '../commerce/sales.js';
-import { type ItemListQuery, parseItemFilters } from '../storefront/item-filters.js';
+import { parseItemFilters } from '../storefront/item-filters.js';
 import { type ItemRow, itemsRepository } from '../storefront/items.repository.js';
 import { itemRowToItem, storefrontService } from '../storefront/storefront.service.js';
 import { adminItemsRepository } from './admin-items.repository.js';
-import type { AdminItem, CreateItemBody, UpdateItemBody } from './admin-items.schemas.js';
+import type {
+  AdminItem,
+  AdminItemListQuery,
+  CreateItemBody,
+  UpdateItemBody,
+} from './admin-items.schemas.js';
+import { filesOf, itemPhotosRepository } from './photos/item-photos.repository.js';
+import { publishWarningsOf } from './publish-warnings.js';
 
 function adminItemOf(row: ItemRow, mediaUrl: MediaUrl): AdminItem {
   const item = itemRowToItem(row, mediaUrl);
@@ -20,6 +28,7 @@ function adminItemOf(row: ItemRow, mediaUrl: MediaUrl): AdminItem {
       has_original: row.images[i]!.has_original,
     })),
     draft: row.draft ?? null,
+    publish_warnings: publishWarningsOf({ ...item, price_source: row.price_source }),
   };
 }
 
@@ -81,8 +90,10 @@ export function adminItemsService(
     get,
 
     /** The storefront's filters and shapes, with pending allowed (spec 4.2 rule 9). */
-    async list(query: ItemListQuery) {
-      const { rows, next_cursor } = await storefront.listRows(parseItemFilters(query, 'admin'));
+    async list({ new_submissions, ...query }: AdminItemListQuery) {
+      const filters = parseItemFilters(query, 'admin');
+      if (new_submissions) filters.newSubmissions = true;
+      const { rows, next_cursor } = await storefront.listRows(filters);
       return { items: rows.map((row) => adminItemOf(row, mediaUrl)), next_cursor };
     },
 
@@ -126,8 +137,52 @@ export function adminItemsService(
       return get(id);
     },
 
-    async publish(id: number): Promise<AdminItem> {
+    /** Publishes whatever it warns about (issue 17, API 7): the warnings come with the answer. */
+    async publish(id: number): Promise<AdminItem & { warnings: AdminItem['publish_warnings'] }> {
       if (!(await writes.publish(id, ctx.clock.now()))) await refuseTransition(id, 'publish');
+      const item = await get(id);
+      return { ...item, warnings: item.publish_warnings };
+    },
+
+    /**
+     * Deletes an item that never sold and is not held (issue 17, API 2): spam
+     * submissions need not stay pending forever. The item row is locked, so no
+     * photo or hold arrives between the check and the delete; its files go after
+     * the commit (images, drafts, tags and favorites go with the row).
+     */
+    async remove(id: number): Promise<void> {
+      const files = await inTransaction(ctx.db, async (trx) => {
+        const item = await adminItemsRepository(trx).lockForDelete(id);
+        if (!item) throw notFound('No such item.');
+        if (item.status === 'reserved') {
+          throw conflict(
+            'item_reserved',
+            'This item is reserved in a customer’s cart; release the hold before deleting it.',
+          );
+        }
+        if (item.status === 'sold' || item.sold_at !== null) {
+          throw conflict(
+            'item_sold',
+            'This item is sold; a sold item is kept as a record of the sale.',
+          );
+        }
+        const images = await itemPhotosRepository(trx).filesOfItem(trx, id);
+        await adminItemsRepository(trx).delete(id);
+        return filesOf(images);
+      });
+      await storage.remove(files);
+    },
+
+    /** reserved → available: the owner ends a customer's hold (issue 17, API 3). */
+    async release(id: number): Promise<AdminItem> {
+      if (!(await writes.release(id, ctx.clock.now()))) {
+        const status = await items.statusOf(id);
+        if (status === undefined) throw notFound('No such item.');
+        throw conflict(
+          'invalid_transition',
+          `Only a reserved item has a hold to release; this one is ${status}.`,
+        );
+      }
       return get(id);
     },
 

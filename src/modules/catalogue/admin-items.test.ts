@@ -91,6 +91,7 @@ describe('GET /api/admin/items/:id', () => {
       state: 'queued',
       remove_background: true,
       created_at: expect.stringMatching(/Z$/),
+      link: null,
     });
     expect(body.images.map((image: { has_original: boolean }) => image.has_original)).toEqual([
       false,

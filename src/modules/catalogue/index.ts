@@ -6,6 +6,8 @@ import { AdminItem } from './admin-items.schemas.js';
 import { adminItemsService } from './admin-items.service.js';
 import { adminCategoryRoutes } from './categories.routes.js';
 import { categoriesService } from './categories.service.js';
+import { itemPhotoRoutes } from './photos/item-photos.routes.js';
+import { itemPhotosService } from './photos/item-photos.service.js';
 import { adminTagRoutes } from './tags.routes.js';
 import { tagsService } from './tags.service.js';
 
@@ -17,7 +19,12 @@ export function catalogueAdminRoutes(
   sales: SaleAnnouncer,
 ): void {
   app.addSchema(AdminItem);
-  adminItemRoutes(app, adminItemsService(ctx, storage, sales));
+  const items = adminItemsService(ctx, storage, sales);
+  adminItemRoutes(app, items);
+  // Its own scope: the photo form parser is registered for these routes only.
+  app.register(async (scope: App) =>
+    itemPhotoRoutes(scope, itemPhotosService(ctx, storage, items.get)),
+  );
   adminCategoryRoutes(app, categoriesService(ctx));
   adminTagRoutes(app, tagsService(ctx));
 }

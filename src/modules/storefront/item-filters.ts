@@ -77,6 +77,8 @@ export interface ItemFilters {
   /** Prefix-matching tsquery built from the words of `q`. */
   search?: string;
   includePending: boolean;
+  /** Admin list only: pending submissions whose draft awaits review. */
+  newSubmissions?: boolean;
   sort: Sort;
   limit: number;
   cursor?: Cursor;

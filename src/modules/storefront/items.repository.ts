@@ -30,7 +30,14 @@ export interface ItemRow {
   /** The newest-first sort key at microsecond precision, for cursors. */
   listed_at: string;
   /** Admin views only: the intake draft beside the item, if it came through intake. */
-  draft?: { note: string; state: string; remove_background: boolean; created_at: string } | null;
+  draft?: {
+    note: string;
+    state: string;
+    remove_background: boolean;
+    created_at: string;
+    /** The upload link it came through; null when none, or the link was deleted. */
+    link: { id: number; label: string | null; contact_email: string | null } | null;
+  } | null;
 }
 
 // Images and tags come from correlated aggregate subqueries, one JSON array per
@@ -58,8 +65,14 @@ const LISTED_AT_TEXT = sql<string>`to_char(${LISTED_AT} AT TIME ZONE 'UTC', 'YYY
 // The intake draft, for admin views: one row per item at most (item_drafts.item_id is unique).
 const DRAFT = sql<ItemRow['draft']>`(
   SELECT json_build_object('note', d.note, 'state', d.state, 'remove_background', d.remove_background,
-                           'created_at', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-  FROM item_drafts d WHERE d.item_id = i.id)`;
+                           'created_at', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                           'link', CASE WHEN l.id IS NULL THEN NULL ELSE
+                             json_build_object('id', l.id, 'label', l.label, 'contact_email', l.contact_email) END)
+  FROM item_drafts d LEFT JOIN upload_links l ON l.id = d.upload_link_id WHERE d.item_id = i.id)`;
+
+/** A submission still waiting for the owner: pending, its draft not yet accepted or dismissed. */
+const NEW_SUBMISSION = sql<SqlBool>`i.status = 'pending' AND EXISTS (
+  SELECT 1 FROM item_drafts d WHERE d.item_id = i.id AND d.state NOT IN ('accepted', 'dismissed'))`;
 
 function baseQuery(db: Db, admin: boolean) {
   const query = db
@@ -129,6 +142,7 @@ export function itemsRepository(db: Db) {
       // Pending is excluded unless the admin list asks; there is no way to opt out publicly (spec 4.2 rule 5).
       if (!filters.includePending) query = query.where('i.status', '<>', 'pending');
       if (filters.status) query = query.where('i.status', '=', filters.status);
+      if (filters.newSubmissions) query = query.where(NEW_SUBMISSION);
       if (filters.categoryId !== undefined) query = query.where(inCategoryTree(filters.categoryId));
       if (filters.tagSlugs?.length) query = query.where(hasAllTags(filters.tagSlugs));
       if (filters.minPrice !== undefined)

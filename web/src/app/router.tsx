@@ -1,6 +1,6 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { PageState } from '../components/ui/Feedback';
+import { Loading, PageState } from '../components/ui/Feedback';
 import { StorefrontPage } from '../features/storefront/routes';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Shell } from './Shell';
@@ -10,11 +10,23 @@ const ItemPage = lazy(() => import('../features/item/routes'));
 const AccountRoutes = lazy(() => import('../features/account/routes'));
 const CartRoutes = lazy(() => import('../features/cart/routes'));
 const UploadPage = lazy(() => import('../features/upload/routes'));
+const AdminRoutes = lazy(() => import('./AdminRoutes'));
 
 /** The pages of the customer's side, each area behind its own error boundary. */
 export function AppRoutes() {
   return (
     <Routes>
+      {/* The owner's side has its own frame, not the shop's header. */}
+      <Route
+        path="admin/*"
+        element={
+          <ErrorBoundary area="admin">
+            <Suspense fallback={<Loading />}>
+              <AdminRoutes />
+            </Suspense>
+          </ErrorBoundary>
+        }
+      />
       <Route element={<Shell />}>
         <Route
           index

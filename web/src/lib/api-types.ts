@@ -1,114 +1,6 @@
 // Generated from the server's OpenAPI document by `npm run api:types`. Do not edit.
 
 export interface paths {
-    "/healthz": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Liveness: the process answers (nothing else is checked) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/readyz": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Readiness: the database answers; says whether rate limits are shared */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ready" | "degraded";
-                            /** @enum {string} */
-                            database: "up";
-                            /** @enum {string} */
-                            rate_limits: "shared" | "local" | "local-fallback";
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/client-errors": {
         parameters: {
             query?: never;
@@ -152,15 +44,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -249,13 +132,6 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Not modified: the ETag sent in If-None-Match is still current */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -340,13 +216,6 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Not modified: the ETag sent in If-None-Match is still current */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -416,22 +285,6 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Not modified: the ETag sent in If-None-Match is still current */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
             };
         };
         put?: never;
@@ -451,7 +304,6 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in as the admin; sets the shop_admin cookie */
         post: {
             parameters: {
                 query?: never;
@@ -501,24 +353,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -553,7 +387,6 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: ends this admin session */
         post: {
             parameters: {
                 query?: never;
@@ -571,43 +404,7 @@ export interface paths {
                     content?: never;
                 };
                 /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -630,7 +427,6 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in admin */
         get: {
             parameters: {
                 query?: never;
@@ -652,15 +448,6 @@ export interface paths {
                             /** Format: date-time */
                             created_at: string;
                         };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
                 /** @description Default Response */
@@ -689,7 +476,6 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every upload link with its use (tokens are never shown again) */
         get: {
             parameters: {
                 query?: never;
@@ -717,15 +503,6 @@ export interface paths {
                                 created_at: string;
                             }[];
                         };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
                 /** @description Default Response */
@@ -801,24 +578,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -844,7 +603,6 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke an upload link: it takes no more submissions */
         post: {
             parameters: {
                 query?: never;
@@ -893,34 +651,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -943,7 +674,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Items in every state; the storefront filters plus status=pending */
+        /** Items in every state; the storefront filters plus status=pending and new_submissions */
         get: {
             parameters: {
                 query?: {
@@ -963,6 +694,8 @@ export interface paths {
                     limit?: number;
                     /** @description next_cursor of the previous page */
                     cursor?: string;
+                    /** @description true: only pending submissions whose draft is not yet accepted or dismissed */
+                    new_submissions?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -1076,7 +809,19 @@ export interface paths {
                                 remove_background: boolean;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
                             } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -1091,24 +836,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1140,7 +867,6 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One item in any state, with its images and draft */
         get: {
             parameters: {
                 query?: never;
@@ -1204,7 +930,19 @@ export interface paths {
                                 remove_background: boolean;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
                             } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -1248,7 +986,63 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a pending or available item that never sold; its photos go too */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         /** Edit; a price set here is a manual price */
@@ -1326,7 +1120,19 @@ export interface paths {
                                 remove_background: boolean;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
                             } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -1341,15 +1147,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1375,24 +1172,6 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
             };
         };
         trace?: never;
@@ -1406,7 +1185,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** pending → available */
+        /** pending → available; answers warnings (no photo, no category, default price) */
         post: {
             parameters: {
                 query?: never;
@@ -1470,7 +1249,24 @@ export interface paths {
                                 remove_background: boolean;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
                             } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
+                            warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -1485,15 +1281,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1519,8 +1306,105 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/items/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** reserved → available: end a customer’s hold */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
                 /** @description Default Response */
-                413: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "pending" | "available" | "reserved" | "sold";
+                            price_cents: number;
+                            category: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            images: {
+                                id: number;
+                                /** @description The photo at full stored size */
+                                url: string;
+                                width: number;
+                                height: number;
+                                position: number;
+                                /** @description Smaller WebP copies for srcset, narrowest first (480, 960, 1600 where the photo is wider); empty for a small photo */
+                                variants: {
+                                    width: number;
+                                    height: number;
+                                    url: string;
+                                }[];
+                                has_original: boolean;
+                            }[];
+                            tags: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                                /** @description Derived from the slug; readable with white text */
+                                colour: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            published_at: string | null;
+                            sold_at: string | null;
+                            /** @enum {string} */
+                            price_source: "model" | "default" | "manual";
+                            draft: {
+                                note: string;
+                                state: string;
+                                remove_background: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
+                            } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1529,7 +1413,25 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                415: {
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1618,7 +1520,19 @@ export interface paths {
                                 remove_background: boolean;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
                             } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -1641,15 +1555,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1660,24 +1565,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1766,7 +1653,19 @@ export interface paths {
                                 remove_background: boolean;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
                             } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -1789,15 +1688,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1808,24 +1698,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1915,7 +1787,19 @@ export interface paths {
                                 remove_background: boolean;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
                             } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -1938,15 +1822,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1957,24 +1832,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2019,15 +1876,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -2039,7 +1887,6 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a category, at the top or under a parent */
         post: {
             parameters: {
                 query?: never;
@@ -2090,25 +1937,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2143,7 +1972,6 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a category that has no subcategories and no items */
         delete: {
             parameters: {
                 query?: never;
@@ -2181,15 +2009,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -2200,24 +2019,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2282,15 +2083,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -2301,24 +2093,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2337,7 +2111,6 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every tag with its colour and how many items carry it */
         get: {
             parameters: {
                 query?: never;
@@ -2367,15 +2140,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -2387,7 +2151,6 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a tag */
         post: {
             parameters: {
                 query?: never;
@@ -2440,25 +2203,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2493,7 +2238,6 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a tag; it is taken off every item that had it */
         delete: {
             parameters: {
                 query?: never;
@@ -2531,34 +2275,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2570,7 +2287,6 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Rename a tag or change its slug (its colour follows the slug) */
         patch: {
             parameters: {
                 query?: never;
@@ -2625,15 +2341,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -2644,24 +2351,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2745,6 +2434,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customer: the row, favorites count, current holds and purchases */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            email: string;
+                            display_name: string;
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            email_verified: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            favorites_count: number;
+                            /** @description Items in the cart now (live holds), soonest deadline first */
+                            holds: {
+                                item_id: number;
+                                title: string;
+                                price_cents: number;
+                                /** Format: date-time */
+                                reserved_until: string;
+                            }[];
+                            /** @description Items sold to this customer, newest first */
+                            purchases: {
+                                item_id: number;
+                                title: string;
+                                price_cents: number;
+                                /** Format: date-time */
+                                sold_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/customers/{id}/disable": {
         parameters: {
             query?: never;
@@ -2803,34 +2583,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2904,34 +2657,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3015,7 +2741,6 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One draft with its suggestions and photos */
         get: {
             parameters: {
                 query?: never;
@@ -3244,15 +2969,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3263,15 +2979,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3396,15 +3103,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3415,24 +3113,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3548,15 +3228,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3567,24 +3238,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3741,7 +3394,131 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/items/{id}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add 1–6 photos (multipart field "photos", the intake's checks); 201 with the item */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "pending" | "available" | "reserved" | "sold";
+                            price_cents: number;
+                            category: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            images: {
+                                id: number;
+                                /** @description The photo at full stored size */
+                                url: string;
+                                width: number;
+                                height: number;
+                                position: number;
+                                /** @description Smaller WebP copies for srcset, narrowest first (480, 960, 1600 where the photo is wider); empty for a small photo */
+                                variants: {
+                                    width: number;
+                                    height: number;
+                                    url: string;
+                                }[];
+                                has_original: boolean;
+                            }[];
+                            tags: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                                /** @description Derived from the slug; readable with white text */
+                                colour: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            published_at: string | null;
+                            sold_at: string | null;
+                            /** @enum {string} */
+                            price_source: "model" | "default" | "manual";
+                            draft: {
+                                note: string;
+                                state: string;
+                                remove_background: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
+                            } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3793,35 +3570,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/media/{path}": {
+    "/api/admin/items/{id}/images/order": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** A stored photo or one of its list sizes (immutable; cached for a year) */
-        get: {
+        get?: never;
+        /** Put the photos in a new order (every image id once) */
+        put: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The stored path, e.g. items/….jpg */
-                    path: string;
+                    id: number;
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Every image id of the item, once each, in the new order */
+                        image_ids: number[];
+                    };
+                };
+            };
             responses: {
-                /** @description The image bytes */
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "image/jpeg": string;
-                        "image/png": string;
-                        "image/webp": string;
+                        "application/json": {
+                            id: number;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "pending" | "available" | "reserved" | "sold";
+                            price_cents: number;
+                            category: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            images: {
+                                id: number;
+                                /** @description The photo at full stored size */
+                                url: string;
+                                width: number;
+                                height: number;
+                                position: number;
+                                /** @description Smaller WebP copies for srcset, narrowest first (480, 960, 1600 where the photo is wider); empty for a small photo */
+                                variants: {
+                                    width: number;
+                                    height: number;
+                                    url: string;
+                                }[];
+                                has_original: boolean;
+                            }[];
+                            tags: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                                /** @description Derived from the slug; readable with white text */
+                                colour: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            published_at: string | null;
+                            sold_at: string | null;
+                            /** @enum {string} */
+                            price_source: "model" | "default" | "manual";
+                            draft: {
+                                note: string;
+                                state: string;
+                                remove_background: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
+                            } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
                 /** @description Default Response */
@@ -3833,34 +3692,197 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
             };
         };
-        put?: never;
         post?: never;
         delete?: never;
         options?: never;
-        /** A stored photo or one of its list sizes (immutable; cached for a year) */
-        head: {
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/items/{id}/images/{image_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace one photo by a new one (multipart field "photos", one file); same place */
+        put: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The stored path, e.g. items/….jpg */
-                    path: string;
+                    id: number;
+                    image_id: number;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description The image bytes */
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "image/jpeg": string;
-                        "image/png": string;
-                        "image/webp": string;
+                        "application/json": {
+                            id: number;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "pending" | "available" | "reserved" | "sold";
+                            price_cents: number;
+                            category: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            images: {
+                                id: number;
+                                /** @description The photo at full stored size */
+                                url: string;
+                                width: number;
+                                height: number;
+                                position: number;
+                                /** @description Smaller WebP copies for srcset, narrowest first (480, 960, 1600 where the photo is wider); empty for a small photo */
+                                variants: {
+                                    width: number;
+                                    height: number;
+                                    url: string;
+                                }[];
+                                has_original: boolean;
+                            }[];
+                            tags: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                                /** @description Derived from the slug; readable with white text */
+                                colour: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            published_at: string | null;
+                            sold_at: string | null;
+                            /** @enum {string} */
+                            price_source: "model" | "default" | "manual";
+                            draft: {
+                                note: string;
+                                state: string;
+                                remove_background: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description The upload link the submission came through */
+                                link: {
+                                    id: number;
+                                    label: string | null;
+                                    contact_email: string | null;
+                                } | null;
+                            } | null;
+                            /** @description What publishing now would warn about (empty when nothing) */
+                            publish_warnings: {
+                                /** @enum {string} */
+                                code: "no_photo" | "no_category" | "default_price";
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove one photo; its files go too */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    image_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
                 /** @description Default Response */
@@ -3874,6 +3896,8 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -3911,15 +3935,6 @@ export interface paths {
                             /** @description MIME types a photo may have */
                             accepted_types: string[];
                         };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
                 /** @description Default Response */
@@ -3969,21 +3984,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** @description JPEG, PNG or WebP photos of one item, each at most 15728640 bytes */
-                        photos: string[];
-                        /** @description What the item is */
-                        note?: string;
-                        /**
-                         * @description `false` keeps the background
-                         * @enum {string}
-                         */
-                        remove_background?: "true" | "false";
-                    };
-                };
-            };
+            requestBody?: never;
             responses: {
                 /** @description Default Response */
                 201: {
@@ -4000,15 +4001,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4122,25 +4114,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4247,15 +4221,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -4306,42 +4271,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
                 };
             };
         };
@@ -4414,15 +4343,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -4468,15 +4388,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -4486,34 +4397,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4576,24 +4460,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4692,15 +4558,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -4724,7 +4581,6 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in customer */
         get: {
             parameters: {
                 query?: never;
@@ -4751,15 +4607,6 @@ export interface paths {
                             /** Format: date-time */
                             created_at: string;
                         };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
                 /** @description Default Response */
@@ -4833,25 +4680,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4914,15 +4743,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5031,15 +4851,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -5084,15 +4895,6 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["Item"][];
                         };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
                 /** @description Default Response */
@@ -5161,34 +4963,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5228,33 +5003,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5333,24 +5081,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -5395,15 +5125,6 @@ export interface paths {
                             items: components["schemas"]["Item"][];
                             reserved_until: string | null;
                         };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
                 /** @description Default Response */
@@ -5481,15 +5202,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5500,15 +5212,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5589,33 +5292,6 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
             };
         };
         options?: never;
@@ -5654,15 +5330,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -5681,34 +5348,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
                 409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5767,15 +5407,6 @@ export interface paths {
                                 accepted_types: string[];
                             };
                         };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
             };
@@ -5896,7 +5527,19 @@ export interface components {
                 remove_background: boolean;
                 /** Format: date-time */
                 created_at: string;
+                /** @description The upload link the submission came through */
+                link: {
+                    id: number;
+                    label: string | null;
+                    contact_email: string | null;
+                } | null;
             } | null;
+            /** @description What publishing now would warn about (empty when nothing) */
+            publish_warnings: {
+                /** @enum {string} */
+                code: "no_photo" | "no_category" | "default_price";
+                message: string;
+            }[];
         };
         /** Draft */
         Draft: {

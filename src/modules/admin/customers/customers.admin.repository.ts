@@ -47,6 +47,46 @@ export function adminCustomersRepository(db: Db) {
       return rows().where('c.id', '=', id).executeTakeFirst();
     },
 
+    /** How many items the customer has favorited (pending ones included: the owner sees all). */
+    async favoritesCount(id: number): Promise<number> {
+      const row = await db
+        .selectFrom('favorites')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .where('customer_id', '=', id)
+        .executeTakeFirstOrThrow();
+      return row.count;
+    },
+
+    /** The customer's live holds, soonest deadline first. */
+    holds(id: number, now: Date) {
+      return db
+        .selectFrom('items')
+        .select([
+          'id as item_id',
+          'title',
+          'price_cents',
+          sql<Date>`reserved_until`.as('reserved_until'),
+        ])
+        .where('status', '=', 'reserved')
+        .where('reserved_by', '=', id)
+        .where('reserved_until', '>', now)
+        .orderBy('reserved_until')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** What the customer bought (items sold to them), newest sale first. */
+    purchases(id: number) {
+      return db
+        .selectFrom('items')
+        .select(['id as item_id', 'title', 'price_cents', sql<Date>`sold_at`.as('sold_at')])
+        .where('status', '=', 'sold')
+        .where('sold_to', '=', id)
+        .orderBy('sold_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
     /** Sets disabled_at unless already set; true when the customer exists. */
     async disable(trx: Db, id: number, now: Date): Promise<boolean> {
       const row = await trx

@@ -1,6 +1,11 @@
 import type { App } from '../../../context.js';
 import { errors, IdParams } from '../../../http/schemas.js';
-import { CustomerList, CustomerListQuery, CustomerRow } from './customers.admin.schemas.js';
+import {
+  CustomerDetail,
+  CustomerList,
+  CustomerListQuery,
+  CustomerRow,
+} from './customers.admin.schemas.js';
 import type { adminCustomersService } from './customers.admin.service.js';
 
 const tags = ['admin'];
@@ -21,6 +26,19 @@ export function adminCustomerRoutes(
       },
     },
     async (request) => customers.list(request.query),
+  );
+
+  app.get(
+    '/customers/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One customer: the row, favorites count, current holds and purchases',
+        params: IdParams,
+        response: { 200: CustomerDetail, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => customers.detail(request.params.id),
   );
 
   app.post(

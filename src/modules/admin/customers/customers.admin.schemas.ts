@@ -30,3 +30,27 @@ export const CustomerListQuery = StrictObject({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
   cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
 });
+
+/** One customer for the owner (issue 17, API 5): the row plus what they hold, like and bought. */
+export const CustomerDetail = Type.Object({
+  ...CustomerRow.properties,
+  favorites_count: Type.Integer(),
+  holds: Type.Array(
+    Type.Object({
+      item_id: Type.Integer(),
+      title: Type.String(),
+      price_cents: Type.Integer(),
+      reserved_until: DateTime,
+    }),
+    { description: 'Items in the cart now (live holds), soonest deadline first' },
+  ),
+  purchases: Type.Array(
+    Type.Object({
+      item_id: Type.Integer(),
+      title: Type.String(),
+      price_cents: Type.Integer(),
+      sold_at: DateTime,
+    }),
+    { description: 'Items sold to this customer, newest first' },
+  ),
+});

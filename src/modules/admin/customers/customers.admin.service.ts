@@ -57,6 +57,17 @@ export function adminCustomersService(ctx: Pick<AppContext, 'db' | 'clock' | 'ra
       };
     },
 
+    /** The one-customer view: the list row, favorites, live holds and purchases. */
+    async detail(id: number) {
+      const [found, favorites_count, holds, purchases] = await Promise.all([
+        row(id),
+        customers.favoritesCount(id),
+        customers.holds(id, ctx.clock.now()),
+        customers.purchases(id),
+      ]);
+      return { ...found, favorites_count, holds, purchases };
+    },
+
     /**
      * Spec 3 (Customer account): in one transaction, mark the account disabled,
      * delete its sessions (an existing cookie stops working at once), release only

@@ -1,0 +1,29 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { PageState } from '../components/ui/Feedback';
+import { AdminShell } from '../features/admin-shell/components/AdminShell';
+import { AdminSignIn } from '../features/admin-shell/components/AdminSignIn';
+
+const Overview = lazy(() => import('../features/admin-overview/routes'));
+const Items = lazy(() => import('../features/admin-items/routes'));
+
+/** /admin: sign-in is open; everything else is behind the admin session (AdminShell). */
+export default function AdminRoutes() {
+  return (
+    <Routes>
+      <Route path="sign-in" element={<AdminSignIn />} />
+      <Route element={<AdminShell />}>
+        <Route index element={<Overview />} />
+        <Route path="items/*" element={<Items />} />
+        <Route
+          path="*"
+          element={
+            <PageState headingLevel={1} title="This admin page is not built yet">
+              <p>The API behind it works; use the Items pages meanwhile.</p>
+            </PageState>
+          }
+        />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,207 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
+import { Field, TextArea } from '../../../components/ui/Field';
+import type { AdminItem } from '../../../lib/admin-api';
+import { centsToMajorText, parseMajorUnits } from '../../../lib/format';
+import { useAdminItem, useCategories, useCreateTag, useTags, useUpdateItem } from '../api';
+import styles from './AdminItems.module.css';
+import { LifecycleButtons } from './Lifecycle';
+import { Photos } from './Photos';
+import { StatusLabel } from './StatusLabel';
+
+interface Node {
+  id: number;
+  name: string;
+  children: Node[];
+}
+
+/** The tree as options, each indented by its depth. */
+function flatten(nodes: Node[], depth = 0): Array<{ id: number; label: string }> {
+  return nodes.flatMap((node) => [
+    { id: node.id, label: `${'\u00a0\u00a0'.repeat(depth * 2)}${node.name}` },
+    ...flatten(node.children, depth + 1),
+  ]);
+}
+
+function Details({ item }: { item: AdminItem }) {
+  const update = useUpdateItem(item.id);
+  const categories = useCategories();
+  const tags = useTags();
+  const createTag = useCreateTag();
+  const [tagIds, setTagIds] = useState<number[]>(item.tags.map((tag) => tag.id));
+  const [priceError, setPriceError] = useState<string | undefined>();
+  const [newTag, setNewTag] = useState('');
+
+  function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const priceText = String(form.get('price'));
+    const price = parseMajorUnits(priceText);
+    if (price === null) {
+      setPriceError('Write the price like 12 or 12.50.');
+      return;
+    }
+    setPriceError(undefined);
+    const category = String(form.get('category'));
+    update.mutate({
+      title: String(form.get('title')),
+      description: String(form.get('description')),
+      // Only a changed price becomes a person's (manual) price.
+      ...(price !== item.price_cents ? { price_cents: price } : {}),
+      category_id: category ? Number(category) : null,
+      tag_ids: tagIds,
+    });
+  }
+
+  const fieldError = (name: string) =>
+    update.error && 'field' in update.error && update.error.field === name
+      ? update.error.message
+      : undefined;
+
+  return (
+    <form className={styles.card} onSubmit={save} aria-labelledby="details-heading">
+      <h2 id="details-heading">Details</h2>
+      {update.isSuccess && (
+        <Notice role="status" tone="success">
+          Saved.
+        </Notice>
+      )}
+      {update.error && !('field' in update.error && update.error.field) && (
+        <Notice tone="error" role="alert">
+          {update.error.message}
+        </Notice>
+      )}
+      <Field
+        label="Title"
+        name="title"
+        defaultValue={item.title}
+        required
+        maxLength={200}
+        error={fieldError('title')}
+      />
+      <TextArea
+        label="Description"
+        name="description"
+        defaultValue={item.description}
+        maxLength={10000}
+      />
+      <Field
+        label="Price"
+        name="price"
+        inputMode="decimal"
+        defaultValue={centsToMajorText(item.price_cents)}
+        hint={
+          item.price_source === 'default'
+            ? 'Still the default price'
+            : `Set by ${item.price_source === 'model' ? 'the drafting model' : 'a person'}`
+        }
+        error={priceError ?? fieldError('price_cents')}
+      />
+      <label>
+        Category
+        <select name="category" className={styles.select} defaultValue={item.category?.id ?? ''}>
+          <option value="">No category</option>
+          {flatten((categories.data?.categories ?? []) as Node[]).map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <fieldset>
+        <legend>Tags</legend>
+        <div className={styles.tagList}>
+          {(tags.data?.tags ?? []).map((tag) => (
+            <label key={tag.id}>
+              <input
+                type="checkbox"
+                checked={tagIds.includes(tag.id)}
+                onChange={(event) => {
+                  const checked = event.currentTarget.checked;
+                  setTagIds((ids) =>
+                    checked ? [...ids, tag.id] : ids.filter((id) => id !== tag.id),
+                  );
+                }}
+              />{' '}
+              {tag.name}
+            </label>
+          ))}
+        </div>
+        <div className={styles.actions}>
+          <input
+            aria-label="New tag name"
+            className={styles.select}
+            value={newTag}
+            maxLength={60}
+            onChange={(event) => setNewTag(event.currentTarget.value)}
+          />
+          <Button
+            variant="secondary"
+            disabled={!newTag.trim() || createTag.isPending}
+            onClick={() =>
+              createTag.mutate(newTag.trim(), {
+                onSuccess: (tag) => {
+                  setTagIds((ids) => [...ids, tag.id]);
+                  setNewTag('');
+                },
+              })
+            }
+          >
+            Create tag
+          </Button>
+        </div>
+        {createTag.error && <p role="alert">{createTag.error.message}</p>}
+      </fieldset>
+      <Button type="submit" disabled={update.isPending}>
+        {update.isPending ? 'Saving…' : 'Save'}
+      </Button>
+    </form>
+  );
+}
+
+export function ItemEditor() {
+  const id = Number(useParams().id);
+  const item = useAdminItem(id);
+  if (item.isPending) return <Loading label="Loading the item…" />;
+  if (item.isError)
+    return (
+      <PageState
+        headingLevel={1}
+        title="This item could not be loaded"
+        action={<Link to="/admin/items">All items</Link>}
+      >
+        <p>{item.error.message}</p>
+      </PageState>
+    );
+  const data = item.data;
+  return (
+    <>
+      <p>
+        <Link to="/admin/items">← All items</Link>
+      </p>
+      <h1>
+        {data.title} <StatusLabel status={data.status} />
+      </h1>
+      {data.draft && (
+        <Notice>
+          Submitted {new Date(data.draft.created_at).toLocaleString()} through{' '}
+          {data.draft.link
+            ? `the link “${data.draft.link.label ?? 'unlabelled'}” (${data.draft.link.contact_email ?? 'no contact'})`
+            : 'an upload link that no longer exists'}
+          . Note: {data.draft.note || '(none)'}
+        </Notice>
+      )}
+      <div className={styles.editor}>
+        <div style={{ display: 'grid', gap: '1.5rem' }}>
+          <Details key={`${data.id}`} item={data} />
+          <Photos item={data} />
+        </div>
+        <div className={styles.card}>
+          <LifecycleButtons item={data} />
+        </div>
+      </div>
+    </>
+  );
+}
