@@ -76,6 +76,8 @@ describe('decode slots (image work bounded across requests)', () => {
       },
       read: () => Promise.reject(new Error('not read here')),
       remove: async () => {},
+      open: async () => null,
+      list: async function* () {},
     };
     // Every slot taken: the variants wait for one before any decode starts.
     const release: Array<() => void> = [];
