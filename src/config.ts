@@ -24,6 +24,10 @@ export interface Config {
   readonly webDistDir: string;
   /** The drafting step (issue: drafting); see README, Drafting. */
   readonly drafting: DraftingConfig;
+  /** `accept`: paid at checkout; `manual`: the order waits as placed until the admin marks it paid. */
+  readonly paymentProvider: 'accept' | 'manual';
+  /** Unpaid manual-payment orders are cancelled after this many days (a reminder goes a day before). */
+  readonly orderPaymentDays: number;
 }
 
 export interface DraftingConfig {
@@ -191,6 +195,8 @@ export function loadConfig(env: Env = process.env): Config {
     drafting: drafting(env),
     shopCurrency: currency(env),
     webDistDir: path.resolve(text(env, 'WEB_DIST_DIR') ?? DEFAULT_WEB_DIST),
+    paymentProvider: oneOf(env, 'PAYMENT_PROVIDER', ['accept', 'manual'], 'accept'),
+    orderPaymentDays: integer(env, 'ORDER_PAYMENT_DAYS', 7, 1, 365),
   });
 }
 
