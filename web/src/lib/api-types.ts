@@ -3048,6 +3048,714 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders, newest first; filter by state, search number, email or name */
+        get: {
+            parameters: {
+                query?: {
+                    state?: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                    /** @description Part of the order number, the buyer’s email or name */
+                    q?: string;
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            orders: {
+                                id: number;
+                                /** @description Human-friendly order number, e.g. SO-000042 */
+                                number: string;
+                                /** @enum {string} */
+                                state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                                customer_id: number | null;
+                                buyer: {
+                                    name: string | null;
+                                    email: string | null;
+                                };
+                                /** @enum {string} */
+                                fulfilment: "shipping" | "pickup";
+                                shipping_address: {
+                                    name: string;
+                                    line1: string;
+                                    line2: string | null;
+                                    postal_code: string;
+                                    city: string;
+                                    country: string;
+                                    phone: string | null;
+                                } | null;
+                                note: string | null;
+                                lines: {
+                                    item_id: number | null;
+                                    title: string;
+                                    price_cents: number;
+                                    image: string | null;
+                                }[];
+                                total_cents: number;
+                                currency: string;
+                                payment_reference: string;
+                                payment_due_at: string | null;
+                                carrier: string | null;
+                                tracking_reference: string | null;
+                                cancel_reason: string | null;
+                                /** Format: date-time */
+                                placed_at: string;
+                                paid_at: string | null;
+                                shipped_at: string | null;
+                                delivered_at: string | null;
+                                cancelled_at: string | null;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description Human-friendly order number, e.g. SO-000042 */
+                            number: string;
+                            /** @enum {string} */
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            customer_id: number | null;
+                            buyer: {
+                                name: string | null;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            fulfilment: "shipping" | "pickup";
+                            shipping_address: {
+                                name: string;
+                                line1: string;
+                                line2: string | null;
+                                postal_code: string;
+                                city: string;
+                                country: string;
+                                phone: string | null;
+                            } | null;
+                            note: string | null;
+                            lines: {
+                                item_id: number | null;
+                                title: string;
+                                price_cents: number;
+                                image: string | null;
+                            }[];
+                            total_cents: number;
+                            currency: string;
+                            payment_reference: string;
+                            payment_due_at: string | null;
+                            carrier: string | null;
+                            tracking_reference: string | null;
+                            cancel_reason: string | null;
+                            /** Format: date-time */
+                            placed_at: string;
+                            paid_at: string | null;
+                            shipped_at: string | null;
+                            delivered_at: string | null;
+                            cancelled_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** placed → paid (a manual payment arrived) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description Human-friendly order number, e.g. SO-000042 */
+                            number: string;
+                            /** @enum {string} */
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            customer_id: number | null;
+                            buyer: {
+                                name: string | null;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            fulfilment: "shipping" | "pickup";
+                            shipping_address: {
+                                name: string;
+                                line1: string;
+                                line2: string | null;
+                                postal_code: string;
+                                city: string;
+                                country: string;
+                                phone: string | null;
+                            } | null;
+                            note: string | null;
+                            lines: {
+                                item_id: number | null;
+                                title: string;
+                                price_cents: number;
+                                image: string | null;
+                            }[];
+                            total_cents: number;
+                            currency: string;
+                            payment_reference: string;
+                            payment_due_at: string | null;
+                            carrier: string | null;
+                            tracking_reference: string | null;
+                            cancel_reason: string | null;
+                            /** Format: date-time */
+                            placed_at: string;
+                            paid_at: string | null;
+                            shipped_at: string | null;
+                            delivered_at: string | null;
+                            cancelled_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** paid → shipped, with carrier and tracking reference; mails the buyer */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        carrier: string;
+                        tracking_reference: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description Human-friendly order number, e.g. SO-000042 */
+                            number: string;
+                            /** @enum {string} */
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            customer_id: number | null;
+                            buyer: {
+                                name: string | null;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            fulfilment: "shipping" | "pickup";
+                            shipping_address: {
+                                name: string;
+                                line1: string;
+                                line2: string | null;
+                                postal_code: string;
+                                city: string;
+                                country: string;
+                                phone: string | null;
+                            } | null;
+                            note: string | null;
+                            lines: {
+                                item_id: number | null;
+                                title: string;
+                                price_cents: number;
+                                image: string | null;
+                            }[];
+                            total_cents: number;
+                            currency: string;
+                            payment_reference: string;
+                            payment_due_at: string | null;
+                            carrier: string | null;
+                            tracking_reference: string | null;
+                            cancel_reason: string | null;
+                            /** Format: date-time */
+                            placed_at: string;
+                            paid_at: string | null;
+                            shipped_at: string | null;
+                            delivered_at: string | null;
+                            cancelled_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** shipped → delivered */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description Human-friendly order number, e.g. SO-000042 */
+                            number: string;
+                            /** @enum {string} */
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            customer_id: number | null;
+                            buyer: {
+                                name: string | null;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            fulfilment: "shipping" | "pickup";
+                            shipping_address: {
+                                name: string;
+                                line1: string;
+                                line2: string | null;
+                                postal_code: string;
+                                city: string;
+                                country: string;
+                                phone: string | null;
+                            } | null;
+                            note: string | null;
+                            lines: {
+                                item_id: number | null;
+                                title: string;
+                                price_cents: number;
+                                image: string | null;
+                            }[];
+                            total_cents: number;
+                            currency: string;
+                            payment_reference: string;
+                            payment_due_at: string | null;
+                            carrier: string | null;
+                            tracking_reference: string | null;
+                            cancel_reason: string | null;
+                            /** Format: date-time */
+                            placed_at: string;
+                            paid_at: string | null;
+                            shipped_at: string | null;
+                            delivered_at: string | null;
+                            cancelled_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** placed or paid → cancelled: items back on sale, payment voided once, buyer mailed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Told to the buyer in the cancellation mail */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description Human-friendly order number, e.g. SO-000042 */
+                            number: string;
+                            /** @enum {string} */
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            customer_id: number | null;
+                            buyer: {
+                                name: string | null;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            fulfilment: "shipping" | "pickup";
+                            shipping_address: {
+                                name: string;
+                                line1: string;
+                                line2: string | null;
+                                postal_code: string;
+                                city: string;
+                                country: string;
+                                phone: string | null;
+                            } | null;
+                            note: string | null;
+                            lines: {
+                                item_id: number | null;
+                                title: string;
+                                price_cents: number;
+                                image: string | null;
+                            }[];
+                            total_cents: number;
+                            currency: string;
+                            payment_reference: string;
+                            payment_due_at: string | null;
+                            carrier: string | null;
+                            tracking_reference: string | null;
+                            cancel_reason: string | null;
+                            /** Format: date-time */
+                            placed_at: string;
+                            paid_at: string | null;
+                            shipped_at: string | null;
+                            delivered_at: string | null;
+                            cancelled_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/upload-links/{token}": {
         parameters: {
             query?: never;
@@ -3979,6 +4687,59 @@ export interface paths {
                                 title: string;
                                 reserved_until: string | null;
                             }[];
+                            orders: {
+                                id: number;
+                                /** @description Human-friendly order number, e.g. SO-000042 */
+                                number: string;
+                                /** @enum {string} */
+                                state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                                customer_id: number | null;
+                                buyer: {
+                                    name: string | null;
+                                    email: string | null;
+                                };
+                                /** @enum {string} */
+                                fulfilment: "shipping" | "pickup";
+                                shipping_address: {
+                                    name: string;
+                                    line1: string;
+                                    line2: string | null;
+                                    postal_code: string;
+                                    city: string;
+                                    country: string;
+                                    phone: string | null;
+                                } | null;
+                                note: string | null;
+                                lines: {
+                                    item_id: number | null;
+                                    title: string;
+                                    price_cents: number;
+                                    image: string | null;
+                                }[];
+                                total_cents: number;
+                                currency: string;
+                                payment_reference: string;
+                                payment_due_at: string | null;
+                                carrier: string | null;
+                                tracking_reference: string | null;
+                                cancel_reason: string | null;
+                                /** Format: date-time */
+                                placed_at: string;
+                                paid_at: string | null;
+                                shipped_at: string | null;
+                                delivered_at: string | null;
+                                cancelled_at: string | null;
+                            }[];
+                            addresses: {
+                                id: number;
+                                name: string;
+                                line1: string;
+                                line2: string | null;
+                                postal_code: string;
+                                city: string;
+                                country: string;
+                                phone: string | null;
+                            }[];
                             sessions: {
                                 /** Format: date-time */
                                 created_at: string;
@@ -4455,7 +5216,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Buy every item held in the cart */
+        /** Buy every item held in the cart, at the prices held; the order ships to an address (new or saved) or, without a body, is picked up */
         post: {
             parameters: {
                 query?: never;
@@ -4463,7 +5224,27 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        shipping_address?: {
+                            /** @description Who receives the parcel */
+                            name: string;
+                            line1: string;
+                            line2?: string | null;
+                            postal_code: string;
+                            city: string;
+                            /** @description ISO 3166-1 alpha-2 code, e.g. DE (stored upper case) */
+                            country: string;
+                            phone?: string | null;
+                        };
+                        /** @description A saved address of the caller, instead of shipping_address */
+                        address_id?: number;
+                        /** @description A note for the shop */
+                        note?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -4473,7 +5254,60 @@ export interface paths {
                     content: {
                         "application/json": {
                             sold_item_ids: number[];
+                            /** Order */
+                            order: {
+                                id: number;
+                                /** @description Human-friendly order number, e.g. SO-000042 */
+                                number: string;
+                                /** @enum {string} */
+                                state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                                customer_id: number | null;
+                                buyer: {
+                                    name: string | null;
+                                    email: string | null;
+                                };
+                                /** @enum {string} */
+                                fulfilment: "shipping" | "pickup";
+                                shipping_address: {
+                                    name: string;
+                                    line1: string;
+                                    line2: string | null;
+                                    postal_code: string;
+                                    city: string;
+                                    country: string;
+                                    phone: string | null;
+                                } | null;
+                                note: string | null;
+                                lines: {
+                                    item_id: number | null;
+                                    title: string;
+                                    price_cents: number;
+                                    image: string | null;
+                                }[];
+                                total_cents: number;
+                                currency: string;
+                                payment_reference: string;
+                                payment_due_at: string | null;
+                                carrier: string | null;
+                                tracking_reference: string | null;
+                                cancel_reason: string | null;
+                                /** Format: date-time */
+                                placed_at: string;
+                                paid_at: string | null;
+                                shipped_at: string | null;
+                                delivered_at: string | null;
+                                cancelled_at: string | null;
+                            };
                         };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
                     };
                 };
                 /** @description Default Response */
@@ -4504,6 +5338,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4515,6 +5358,481 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/me/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s orders, newest first, as they were at the sale */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            orders: {
+                                id: number;
+                                /** @description Human-friendly order number, e.g. SO-000042 */
+                                number: string;
+                                /** @enum {string} */
+                                state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                                customer_id: number | null;
+                                buyer: {
+                                    name: string | null;
+                                    email: string | null;
+                                };
+                                /** @enum {string} */
+                                fulfilment: "shipping" | "pickup";
+                                shipping_address: {
+                                    name: string;
+                                    line1: string;
+                                    line2: string | null;
+                                    postal_code: string;
+                                    city: string;
+                                    country: string;
+                                    phone: string | null;
+                                } | null;
+                                note: string | null;
+                                lines: {
+                                    item_id: number | null;
+                                    title: string;
+                                    price_cents: number;
+                                    image: string | null;
+                                }[];
+                                total_cents: number;
+                                currency: string;
+                                payment_reference: string;
+                                payment_due_at: string | null;
+                                carrier: string | null;
+                                tracking_reference: string | null;
+                                cancel_reason: string | null;
+                                /** Format: date-time */
+                                placed_at: string;
+                                paid_at: string | null;
+                                shipped_at: string | null;
+                                delivered_at: string | null;
+                                cancelled_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/me/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller’s orders (another customer’s is 404) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description Human-friendly order number, e.g. SO-000042 */
+                            number: string;
+                            /** @enum {string} */
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            customer_id: number | null;
+                            buyer: {
+                                name: string | null;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            fulfilment: "shipping" | "pickup";
+                            shipping_address: {
+                                name: string;
+                                line1: string;
+                                line2: string | null;
+                                postal_code: string;
+                                city: string;
+                                country: string;
+                                phone: string | null;
+                            } | null;
+                            note: string | null;
+                            lines: {
+                                item_id: number | null;
+                                title: string;
+                                price_cents: number;
+                                image: string | null;
+                            }[];
+                            total_cents: number;
+                            currency: string;
+                            payment_reference: string;
+                            payment_due_at: string | null;
+                            carrier: string | null;
+                            tracking_reference: string | null;
+                            cancel_reason: string | null;
+                            /** Format: date-time */
+                            placed_at: string;
+                            paid_at: string | null;
+                            shipped_at: string | null;
+                            delivered_at: string | null;
+                            cancelled_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/me/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved shipping addresses, oldest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            addresses: {
+                                id: number;
+                                name: string;
+                                line1: string;
+                                line2: string | null;
+                                postal_code: string;
+                                city: string;
+                                country: string;
+                                phone: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Save a shipping address (at most 10 per account) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Who receives the parcel */
+                        name: string;
+                        line1: string;
+                        line2?: string | null;
+                        postal_code: string;
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2 code, e.g. DE (stored upper case) */
+                        country: string;
+                        phone?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            line1: string;
+                            line2: string | null;
+                            postal_code: string;
+                            city: string;
+                            country: string;
+                            phone: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/me/addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a saved address (orders keep their own copy) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Who receives the parcel */
+                        name: string;
+                        line1: string;
+                        line2?: string | null;
+                        postal_code: string;
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2 code, e.g. DE (stored upper case) */
+                        country: string;
+                        phone?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            line1: string;
+                            line2: string | null;
+                            postal_code: string;
+                            city: string;
+                            country: string;
+                            phone: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a saved address */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
