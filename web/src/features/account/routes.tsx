@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Loading, PageState } from '../../components/ui/Feedback';
 import { useMe } from '../../lib/queries';
 import { Forgot } from './components/Forgot';
+import { OrderDetail, OrdersList } from './components/Orders';
 import { Profile } from './components/Profile';
 import { Register } from './components/Register';
 import { Reset } from './components/Reset';
@@ -21,6 +23,14 @@ function AccountHome() {
   return <Profile customer={me.data} />;
 }
 
+/** Pages for a signed-in customer only; others are sent to sign in. */
+function SignedIn({ children }: { children: ReactNode }) {
+  const me = useMe();
+  if (me.isPending) return <Loading />;
+  if (!me.data) return <Navigate to="/account/sign-in" replace />;
+  return <>{children}</>;
+}
+
 export default function AccountRoutes() {
   return (
     <Routes>
@@ -30,6 +40,22 @@ export default function AccountRoutes() {
       <Route path="forgot" element={<Forgot />} />
       <Route path="verify" element={<Verify />} />
       <Route path="reset" element={<Reset />} />
+      <Route
+        path="orders"
+        element={
+          <SignedIn>
+            <OrdersList />
+          </SignedIn>
+        }
+      />
+      <Route
+        path="orders/:id"
+        element={
+          <SignedIn>
+            <OrderDetail />
+          </SignedIn>
+        }
+      />
       <Route path="*" element={<Navigate to="/account" replace />} />
     </Routes>
   );
