@@ -38,10 +38,10 @@ import { adminAuthService } from './modules/admin/admin-auth.service.js';
 import { adminModule } from './modules/admin/index.js';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
 import {
-  acceptingPayments,
   commerceModule,
   installCartJobs,
   type Payments,
+  paymentsNamed,
   registerFavoriteSold,
   saleAnnouncer,
 } from './modules/commerce/index.js';
@@ -152,7 +152,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       ...(deps.mailTransport ? { transport: deps.mailTransport } : {}),
     }),
     outbox: mailOutbox({ config, clock: deps.clock ?? systemClock }),
-    payments: deps.payments ?? acceptingPayments,
+    payments: deps.payments ?? paymentsNamed(config.paymentProvider),
   };
   registerMailOutbox(jobs, { db: ctx.db, mailer: ctx.mailer, clock: ctx.clock, log: app.log });
   // Nothing is lost by not waiting for SMTP: unsent mail stays in the outbox.

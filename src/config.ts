@@ -28,6 +28,10 @@ export interface Config {
   readonly media: MediaConfig;
   /** The one LISTEN connection; DATABASE_URL when unset (it may be a transaction-mode pooler). */
   readonly databaseListenUrl: string | null;
+  /** `accept`: paid at checkout; `manual`: the order waits as placed until the admin marks it paid. */
+  readonly paymentProvider: 'accept' | 'manual';
+  /** Unpaid manual-payment orders are cancelled after this many days (a reminder goes a day before). */
+  readonly orderPaymentDays: number;
 }
 
 export interface MediaConfig {
@@ -239,6 +243,8 @@ export function loadConfig(env: Env = process.env): Config {
     media: media(env),
     shopCurrency: currency(env),
     webDistDir: path.resolve(text(env, 'WEB_DIST_DIR') ?? DEFAULT_WEB_DIST),
+    paymentProvider: oneOf(env, 'PAYMENT_PROVIDER', ['accept', 'manual'], 'accept'),
+    orderPaymentDays: integer(env, 'ORDER_PAYMENT_DAYS', 7, 1, 365),
   });
 }
 

@@ -13,6 +13,7 @@ const OUR_TABLES = [
   'admins',
   'catalogue_changes',
   'categories',
+  'customer_addresses',
   'customer_sessions',
   'customer_tokens',
   'customers',
@@ -23,6 +24,8 @@ const OUR_TABLES = [
   'items',
   'jobs',
   'mail_outbox',
+  'order_lines',
+  'orders',
   'tags',
   'upload_links',
 ];

@@ -47,6 +47,8 @@ export interface ItemsTable {
   /** Whose hold ended last and when: that customer waits one hold window to hold it again. */
   last_held_by: number | null;
   last_hold_ended_at: Timestamp | null;
+  /** The price the holder saw when the item went into the cart; checkout charges it (0019). */
+  held_price_cents: number | null;
 }
 
 export interface ItemImagesTable {
@@ -203,6 +205,9 @@ export interface Database {
   catalogue_changes: CatalogueChangesTable;
   jobs: JobsTable;
   mail_outbox: MailOutboxTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  customer_addresses: CustomerAddressesTable;
 }
 
 export type Admin = Selectable<AdminsTable>;
@@ -240,4 +245,73 @@ export interface MailOutboxTable {
   job_id: number | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+}
+
+export type OrderState = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
+
+/** A postal address as stored on an order (a snapshot) and in the address book. */
+export interface PostalAddress {
+  name: string;
+  line1: string;
+  line2: string | null;
+  postal_code: string;
+  city: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: string;
+  phone: string | null;
+}
+
+/** One per checkout; buyer, address and totals are snapshots taken at the sale (0019). */
+export interface OrdersTable {
+  id: Generated<number>;
+  number: string;
+  customer_id: number | null;
+  state: OrderState;
+  buyer_name: string | null;
+  buyer_email: string | null;
+  /** Null: picked up at the shop. */
+  shipping_address: ColumnType<PostalAddress | null, string | null, string | null>;
+  note: string | null;
+  total_cents: number;
+  currency: string;
+  payment_reference: string;
+  /** The checkout's idempotency key: the provider's key for a void. */
+  checkout_key: string;
+  payment_due_at: Timestamp | null;
+  payment_reminder_sent_at: Timestamp | null;
+  carrier: string | null;
+  tracking_reference: string | null;
+  cancel_reason: string | null;
+  placed_at: Timestamp;
+  paid_at: Timestamp | null;
+  shipped_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  buyer_anonymised_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  item_id: number | null;
+  title: string;
+  price_cents: number;
+  image_path: string | null;
+  position: number;
+}
+
+/** Addresses a customer keeps to pick at checkout (0020). */
+export interface CustomerAddressesTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  line1: string;
+  line2: string | null;
+  postal_code: string;
+  city: string;
+  country: string;
+  phone: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

@@ -17,6 +17,8 @@ import * as m0015 from './0015_checkout_claims_and_token_addresses.js';
 import * as m0016 from './0016_jobs_and_outbox.js';
 import * as m0017 from './0017_draft_suggestions.js';
 import * as m0018 from './0018_item_image_variants.js';
+import * as m0019 from './0019_orders.js';
+import * as m0020 from './0020_customer_addresses.js';
 
 /**
  * The migration history, in order. Listed explicitly rather than read from the
@@ -41,4 +43,6 @@ export const migrations: Record<string, Migration> = {
   '0016_jobs_and_outbox': m0016,
   '0017_draft_suggestions': m0017,
   '0018_item_image_variants': m0018,
+  '0019_orders': m0019,
+  '0020_customer_addresses': m0020,
 };

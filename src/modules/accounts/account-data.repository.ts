@@ -14,13 +14,34 @@ export function accountDataRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * What the customer bought, at the price paid and under the title it had
+     * then (the order line), never the item as edited since (issue 18). A sale
+     * from before orders existed falls back to the item row.
+     */
     purchasesOf(customerId: number) {
       return db
         .selectFrom('items')
-        .select(['id as item_id', 'title', 'price_cents', 'sold_at'])
-        .where('sold_to', '=', customerId)
-        .orderBy('sold_at')
-        .orderBy('id')
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('order_lines as ol')
+              .innerJoin('orders as o', 'o.id', 'ol.order_id')
+              .select(['ol.item_id', 'ol.title', 'ol.price_cents'])
+              .where('o.customer_id', '=', customerId)
+              .where('o.state', '<>', 'cancelled')
+              .as('line'),
+          (join) => join.onRef('line.item_id', '=', 'items.id'),
+        )
+        .select((eb) => [
+          'items.id as item_id',
+          eb.fn.coalesce('line.title', 'items.title').as('title'),
+          eb.fn.coalesce('line.price_cents', 'items.price_cents').as('price_cents'),
+          'items.sold_at',
+        ])
+        .where('items.sold_to', '=', customerId)
+        .orderBy('items.sold_at')
+        .orderBy('items.id')
         .execute();
     },
 

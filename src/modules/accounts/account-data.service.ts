@@ -4,6 +4,9 @@ import { inTransaction } from '../../db/transaction.js';
 import type { SignedInCustomer } from '../../http/customer-guard.js';
 import { forbidden } from '../../http/errors.js';
 import { cartRepository } from '../commerce/cart.repository.js';
+import { addressesRepository } from '../orders/addresses.repository.js';
+import { ordersWithLines } from '../orders/order-shape.js';
+import { ordersRepository } from '../orders/orders.repository.js';
 import { accountDataRepository } from './account-data.repository.js';
 import type { AccountExport } from './accounts.schemas.js';
 import type { AccountsContext } from './accounts.service.js';
@@ -18,13 +21,19 @@ export function accountDataService(ctx: Pick<AccountsContext, 'db' | 'clock'>) {
       currentSession: string | undefined,
     ): Promise<AccountExport> {
       const data = accountDataRepository(ctx.db);
-      const [favorites, purchases, reservations, sessions, tokens] = await Promise.all([
-        data.favoritesOf(customer.id),
-        data.purchasesOf(customer.id),
-        data.reservationsOf(customer.id),
-        data.sessionsOf(customer.id),
-        data.tokensOf(customer.id),
-      ]);
+      const orders = ordersRepository(ctx.db);
+      const [favorites, purchases, reservations, sessions, tokens, orderRows, addresses] =
+        await Promise.all([
+          data.favoritesOf(customer.id),
+          data.purchasesOf(customer.id),
+          data.reservationsOf(customer.id),
+          data.sessionsOf(customer.id),
+          data.tokensOf(customer.id),
+          // Every order, however many: an export is complete (GDPR art. 15).
+          orders.ofCustomer(customer.id, Number.MAX_SAFE_INTEGER),
+          addressesRepository(ctx.db).list(customer.id),
+        ]);
+      const lines = await orders.linesOf(orderRows.map((row) => row.id));
       const current = isWellFormedToken(currentSession) ? digestToken(currentSession) : null;
       return {
         exported_at: ctx.clock.now(),
@@ -52,6 +61,8 @@ export function accountDataService(ctx: Pick<AccountsContext, 'db' | 'clock'>) {
         favorites,
         purchases,
         reservations,
+        orders: ordersWithLines(orderRows, lines),
+        addresses,
         sessions: sessions.map(({ token_digest, ...session }) => ({
           ...session,
           current: token_digest === current,
@@ -64,7 +75,9 @@ export function accountDataService(ctx: Pick<AccountsContext, 'db' | 'clock'>) {
      * Deletes the account after checking the password (403 invalid_credentials).
      * In one transaction: reserved items go back on sale, then the row goes, and
      * with it sessions, tokens and favorites; sold items keep their sale without
-     * the person (items.sold_to ON DELETE SET NULL).
+     * the person (items.sold_to ON DELETE SET NULL). Orders stay, a legal
+     * record, with the buyer anonymised (issue 18, docs/decisions.md); saved
+     * addresses go with the account.
      */
     async delete(customer: SignedInCustomer, password: string): Promise<void> {
       const customers = customersRepository(ctx.db);
@@ -76,6 +89,7 @@ export function accountDataService(ctx: Pick<AccountsContext, 'db' | 'clock'>) {
         const repository = customersRepository(trx);
         await repository.lockById(customer.id);
         await cartRepository(trx).releaseAllOf(customer.id, at);
+        await ordersRepository(trx).anonymiseBuyer(customer.id, at);
         await repository.delete(customer.id);
       });
     },

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { DateTime, Nullable, StrictObject } from '../../http/schemas.js';
 import { LOOKUP_ONLY } from '../../http/validation.js';
+import { Order, SavedAddress } from '../orders/orders.schemas.js';
 
 // Surrounding spaces are allowed: the address is trimmed and lower-cased before
 // use (issue 4), so " Ann@Example.com " registers as ann@example.com.
@@ -118,6 +119,9 @@ export const AccountExport = Type.Object({
     Type.Object({ ...ItemRef, price_cents: Type.Integer(), sold_at: Nullable(DateTime) }),
   ),
   reservations: Type.Array(Type.Object({ ...ItemRef, reserved_until: Nullable(DateTime) })),
+  /** Every order as it was at the sale (issue 18), and the saved addresses. */
+  orders: Type.Array(Order),
+  addresses: Type.Array(SavedAddress),
   sessions: Type.Array(
     Type.Object({ created_at: DateTime, expires_at: DateTime, current: Type.Boolean() }),
   ),

@@ -10,6 +10,7 @@ import { adminLoginRoute, adminSessionRoutes } from './admin-auth.routes.js';
 import { adminAuthService } from './admin-auth.service.js';
 import { adminCustomerRoutes } from './customers/customers.admin.routes.js';
 import { adminCustomersService } from './customers/customers.admin.service.js';
+import { adminOrderRoutes } from './orders/orders.admin.routes.js';
 import { adminOutboxRoutes } from './outbox/outbox.admin.routes.js';
 import { adminOutboxService } from './outbox/outbox.admin.service.js';
 
@@ -36,5 +37,6 @@ export async function adminModule(
     adminCustomerRoutes(guarded, adminCustomersService(ctx));
     draftAdminRoutes(guarded, ctx);
     adminOutboxRoutes(guarded, adminOutboxService(ctx));
+    adminOrderRoutes(guarded, ctx);
   });
 }

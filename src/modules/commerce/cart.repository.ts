@@ -17,6 +17,7 @@ const released = (now: Date) =>
     status: 'available',
     reserved_by: null,
     reserved_until: null,
+    held_price_cents: null,
     checkout_key: null,
     checkout_until: null,
     updated_at: now,
@@ -106,14 +107,16 @@ export function cartRepository(db: Db) {
     ): Promise<boolean> {
       const row = await db
         .updateTable('items')
-        .set({
+        .set((eb) => ({
           status: 'reserved',
           reserved_by: customerId,
           reserved_until: until,
+          // The price the customer sees now is the price checkout charges (issue 18).
+          held_price_cents: eb.ref('price_cents'),
           checkout_key: null,
           checkout_until: null,
           updated_at: now,
-        })
+        }))
         .where('id', '=', itemId)
         .where((eb) =>
           eb.or([
@@ -188,15 +191,33 @@ export function cartRepository(db: Db) {
       now: Date,
       claimUntil: Date,
     ): Promise<ClaimedItem[]> {
-      return db
-        .updateTable('items')
-        .set({ checkout_key: key, checkout_until: claimUntil })
+      return (
+        db
+          .updateTable('items')
+          .set({ checkout_key: key, checkout_until: claimUntil })
+          .where('status', '=', 'reserved')
+          .where('reserved_by', '=', customerId)
+          .where('reserved_until', '>', now)
+          .where((eb) => eb.or([eb('checkout_until', 'is', null), eb('checkout_until', '<=', now)]))
+          // The price held when the item went into the cart, not today's (issue 18).
+          .returning((eb) => [
+            'id',
+            eb.fn.coalesce('held_price_cents', 'price_cents').as('price_cents'),
+          ])
+          .execute()
+      );
+    },
+
+    /** The held price of each item in the customer's cart, by item id (the cart shows it). */
+    async heldPricesOf(customerId: number): Promise<Map<number, number>> {
+      const rows = await db
+        .selectFrom('items')
+        .select(['id', 'held_price_cents'])
         .where('status', '=', 'reserved')
         .where('reserved_by', '=', customerId)
-        .where('reserved_until', '>', now)
-        .where((eb) => eb.or([eb('checkout_until', 'is', null), eb('checkout_until', '<=', now)]))
-        .returning(['id', 'price_cents'])
+        .where('held_price_cents', 'is not', null)
         .execute();
+      return new Map(rows.map((row) => [row.id, row.held_price_cents!]));
     },
 
     /**
@@ -205,8 +226,8 @@ export function cartRepository(db: Db) {
      * lapsed claim taken by another customer leaves an item out, and the caller
      * compares with what it claimed.
      */
-    recordSale(customerId: number, key: string, now: Date): Promise<ClaimedItem[]> {
-      return db
+    async recordSale(customerId: number, key: string, now: Date): Promise<number[]> {
+      const rows = await db
         .updateTable('items')
         .set({
           status: 'sold',
@@ -214,6 +235,7 @@ export function cartRepository(db: Db) {
           sold_at: now,
           reserved_by: null,
           reserved_until: null,
+          held_price_cents: null,
           checkout_key: null,
           checkout_until: null,
           updated_at: now,
@@ -221,8 +243,9 @@ export function cartRepository(db: Db) {
         .where('checkout_key', '=', key)
         .where('status', '=', 'reserved')
         .where('reserved_by', '=', customerId)
-        .returning(['id', 'price_cents'])
+        .returning('id')
         .execute();
+      return rows.map((row) => row.id);
     },
 
     /** A checkout that did not complete: its items are held as they were before it. */

@@ -2,8 +2,9 @@ import type { App } from '../../context.js';
 import { requireCustomer, signedInCustomer } from '../../http/customer-guard.js';
 import { rateLimits } from '../../http/rate-limits.js';
 import { errors, NoContent } from '../../http/schemas.js';
+import { CheckoutBody, CheckoutResponse } from '../orders/orders.schemas.js';
 import type { CartService } from './cart.service.js';
-import { AddToCartBody, CartResponse, CheckoutResponse, ItemIdParams } from './commerce.schemas.js';
+import { AddToCartBody, CartResponse, ItemIdParams } from './commerce.schemas.js';
 
 const tags = ['cart'];
 const security = [{ customerSession: [] }];
@@ -65,15 +66,21 @@ export function cartRoutes(app: App, cart: CartService): void {
       schema: {
         tags,
         security,
-        summary: 'Buy every item held in the cart',
-        response: { 200: CheckoutResponse, ...errors(401, 402, 409, 429) },
+        summary:
+          'Buy every item held in the cart, at the prices held; the order ships to an address (new or saved) or, without a body, is picked up',
+        body: CheckoutBody,
+        response: { 200: CheckoutResponse, ...errors(400, 401, 402, 409, 415, 429) },
       },
       onRequest: requireCustomer,
+      // No body at all is a pickup order (the first contract's checkout keeps working).
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       config: { rateLimit: rateLimits.checkout },
     },
     async (request) => {
-      const sale = await cart.checkout(signedInCustomer(request));
-      return { sold_item_ids: sale.soldItemIds };
+      const { sale, order } = await cart.checkout(signedInCustomer(request), request.body);
+      return { sold_item_ids: sale.soldItemIds, order };
     },
   );
 }

@@ -1,15 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
+import type { PostalAddress } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { SignedInCustomer } from '../../http/customer-guard.js';
-import { conflict, notFound, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.js';
 import { mediaUrlFor } from '../../media/storage.js';
 import { customersRepository } from '../accounts/customers.repository.js';
+import { addressesRepository } from '../orders/addresses.repository.js';
+import type { CheckoutBody, Order } from '../orders/orders.schemas.js';
+import { normaliseAddress, ordersService } from '../orders/orders.service.js';
 import { itemsRepository } from '../storefront/items.repository.js';
 import { itemRowToItem } from '../storefront/storefront.service.js';
 import { type ClaimedItem, cartRepository } from './cart.repository.js';
 import type { CartResponse } from './commerce.schemas.js';
-import { isPaymentDeclined } from './payments.js';
+import { type CapturedPayment, isPaymentDeclined } from './payments.js';
 import type { Sale, SaleAnnouncer } from './sales.js';
 
 const MINUTE_MS = 60_000;
@@ -24,7 +28,16 @@ export const CHECKOUT_CLAIM_MS = 5 * MINUTE_MS;
 /** Attempts at voiding a capture whose sale could not be recorded. */
 const VOID_ATTEMPTS = 3;
 
-export type CartContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'random'>;
+export type CartContext = Pick<
+  AppContext,
+  'db' | 'clock' | 'config' | 'payments' | 'random' | 'outbox'
+>;
+
+/** Where the order goes (null: picked up at the shop) and the buyer's note. */
+interface Destination {
+  shippingAddress: PostalAddress | null;
+  note: string | null;
+}
 
 /** A disabled customer is not signed in (spec 5), also when the disable lands mid-request. */
 const notSignedIn = () => unauthorized();
@@ -38,14 +51,21 @@ const notSignedIn = () => unauthorized();
 export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: FastifyBaseLogger) {
   const carts = cartRepository(ctx.db);
   const items = itemsRepository(ctx.db);
+  const orders = ordersService(ctx);
   const holdMs = ctx.config.cartHoldMinutes * MINUTE_MS;
   const mediaUrl = mediaUrlFor(ctx.config);
 
   async function view(customer: SignedInCustomer): Promise<CartResponse> {
-    const held = await items.heldBy(customer.id, ctx.clock.now());
+    const [held, heldPrices] = await Promise.all([
+      items.heldBy(customer.id, ctx.clock.now()),
+      carts.heldPricesOf(customer.id),
+    ]);
     const deadlines = held.map((hold) => hold.reserved_until.getTime());
     return {
-      items: held.map((row) => itemRowToItem(row, mediaUrl)),
+      // The price shown is the price held: what checkout charges (issue 18).
+      items: held.map((row) =>
+        itemRowToItem({ ...row, price_cents: heldPrices.get(row.id) ?? row.price_cents }, mediaUrl),
+      ),
       reserved_until: deadlines.length > 0 ? new Date(Math.min(...deadlines)) : null,
     };
   }
@@ -86,6 +106,29 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
   async function lockEnabledCustomer(trx: Parameters<typeof customersRepository>[0], id: number) {
     const row = await customersRepository(trx).lockById(id);
     if (!row || row.disabled_at) throw notSignedIn();
+    return row;
+  }
+
+  /** The checkout body: a new address, a saved one (`address_id`), or neither for pickup. */
+  async function destinationOf(customerId: number, body: CheckoutBody = {}): Promise<Destination> {
+    const note = body.note?.trim() || null;
+    if (body.address_id !== undefined && body.shipping_address !== undefined) {
+      throw badRequest(
+        'invalid_body',
+        'Give either shipping_address or address_id, not both.',
+        'address_id',
+      );
+    }
+    if (body.address_id !== undefined) {
+      const saved = await addressesRepository(ctx.db).get(customerId, body.address_id);
+      if (!saved) throw badRequest('unknown_address', 'No such saved address.', 'address_id');
+      const { id: _id, ...address } = saved;
+      return { shippingAddress: address, note };
+    }
+    return {
+      shippingAddress: body.shipping_address ? normaliseAddress(body.shipping_address) : null,
+      note,
+    };
   }
 
   /**
@@ -114,9 +157,15 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
    * none. A disable or an admin sale that won an item during the payment makes
    * it fail, and the caller voids the payment.
    */
-  function record(customer: SignedInCustomer, key: string, claimed: ClaimedItem[]) {
+  function record(
+    customer: SignedInCustomer,
+    key: string,
+    claimed: ClaimedItem[],
+    payment: CapturedPayment,
+    destination: Destination,
+  ) {
     return inTransaction(ctx.db, async (trx) => {
-      await lockEnabledCustomer(trx, customer.id);
+      const buyer = await lockEnabledCustomer(trx, customer.id);
       const sold = await cartRepository(trx).recordSale(customer.id, key, ctx.clock.now());
       if (sold.length !== claimed.length) {
         throw conflict(
@@ -125,9 +174,20 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
         );
       }
       // The favorite-sold job exists iff this sale commits (spec 6 rule 1).
-      const soldItemIds = sold.map((item) => item.id).sort((a, b) => a - b);
+      const soldItemIds = [...sold].sort((a, b) => a - b);
       await sales.record(trx, { soldItemIds, buyerId: customer.id });
-      return sold;
+      // The order is written with the sale: one exists iff the other does (issue 18).
+      const order = await orders.placeIn(trx, {
+        customerId: customer.id,
+        buyerName: [buyer.first_name, buyer.last_name].filter(Boolean).join(' ') || buyer.email,
+        buyerEmail: buyer.email,
+        ...destination,
+        paymentReference: payment.reference,
+        checkoutKey: key,
+        lines: claimed,
+        paid: payment.paid !== false,
+      });
+      return { soldItemIds, order };
     });
   }
 
@@ -169,7 +229,11 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
      * the provider and releases the claim. The sale is announced after the
      * commit (spec 6 favorite-sold rules 1 and 4).
      */
-    async checkout(customer: SignedInCustomer): Promise<Sale> {
+    async checkout(
+      customer: SignedInCustomer,
+      body?: CheckoutBody,
+    ): Promise<{ sale: Sale; order: Order }> {
+      const destination = await destinationOf(customer.id, body);
       // One key per checkout: the claim's mark on the items and the provider's idempotency key.
       const key = ctx.random(16).toString('hex');
       const claimed = await claim(customer, key);
@@ -178,17 +242,18 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
         items: claimed,
         totalCents: claimed.reduce((sum, item) => sum + item.price_cents, 0),
       };
+      let payment: CapturedPayment;
       try {
-        await ctx.payments.capture(key, order);
+        payment = await ctx.payments.capture(key, order);
       } catch (error) {
         // A refusal took nothing; any other failure may have taken the money.
         if (!isPaymentDeclined(error)) await voidPayment(key);
         await carts.releaseClaim(key);
         throw error;
       }
-      let sold: ClaimedItem[];
+      let recorded: { soldItemIds: number[]; order: Order };
       try {
-        sold = await record(customer, key, claimed);
+        recorded = await record(customer, key, claimed, payment, destination);
       } catch (error) {
         await voidPayment(key);
         await carts
@@ -198,12 +263,9 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
           );
         throw error;
       }
-      const sale = {
-        soldItemIds: sold.map((item) => item.id).sort((a, b) => a - b),
-        buyerId: customer.id,
-      };
+      const sale = { soldItemIds: recorded.soldItemIds, buyerId: customer.id };
       await sales.announce(sale);
-      return sale;
+      return { sale, order: recorded.order };
     },
   };
 }

@@ -96,7 +96,7 @@ describe('the payment step runs with no transaction open', () => {
     t.clock.advance(29 * MINUTE);
     const res = await checkout(t, buyer.cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ sold_item_ids: items.map((item) => item.id) });
+    expect(res.json().sold_item_ids).toEqual(items.map((item) => item.id));
     for (const item of items) expect(swept).not.toContain(item.id);
     expect(second?.statusCode).toBe(409);
     expect(second?.json().error.code).toBe('cart_empty');

@@ -27,5 +27,3 @@ export const CartResponse = Type.Object({
   reserved_until: Type.Union([DateTime, Type.Null()]),
 });
 export type CartResponse = Static<typeof CartResponse>;
-
-export const CheckoutResponse = Type.Object({ sold_item_ids: Type.Array(Type.Integer()) });

@@ -1,5 +1,6 @@
 import type { App, AppContext } from '../../context.js';
 import { answersNeverStored } from '../../http/no-store.js';
+import { customerOrdersModule, installOrderJobs } from '../orders/index.js';
 import { cartRoutes } from './cart.routes.js';
 import { cartService } from './cart.service.js';
 import { type CartJobs, cartJobs, JOB_INTERVALS_MS } from './cart-jobs.service.js';
@@ -8,7 +9,12 @@ import { favoritesService } from './favorites.service.js';
 import type { SaleAnnouncer } from './sales.js';
 
 export { registerFavoriteSold } from './favorite-sold.service.js';
-export { acceptingPayments, type Payments, paymentDeclined } from './payments.js';
+export {
+  acceptingPayments,
+  type Payments,
+  paymentDeclined,
+  paymentsNamed,
+} from './payments.js';
 export { type SaleAnnouncer, saleAnnouncer } from './sales.js';
 
 declare module 'fastify' {
@@ -27,6 +33,7 @@ export function commerceModule(app: App, ctx: AppContext, sales: SaleAnnouncer):
   answersNeverStored(app);
   favoritesRoutes(app, favoritesService(ctx));
   cartRoutes(app, cartService(ctx, sales, app.log));
+  customerOrdersModule(app, ctx);
 }
 
 /**
@@ -36,6 +43,7 @@ export function commerceModule(app: App, ctx: AppContext, sales: SaleAnnouncer):
 export function installCartJobs(app: App, ctx: AppContext): void {
   const jobs = cartJobs(ctx, app.log);
   app.decorate('cartJobs', jobs);
+  installOrderJobs(app, ctx);
   ctx.jobs.register('cart.release-expired-holds', {
     everyMs: JOB_INTERVALS_MS.releaseExpiredHolds,
     maxAttempts: 1, // the next run is the retry

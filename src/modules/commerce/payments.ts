@@ -12,6 +12,11 @@ export interface PaymentOrder {
 export interface CapturedPayment {
   /** The provider's own reference for the payment. */
   reference: string;
+  /**
+   * False when the money is still to come (bank transfer, pay on pickup): the
+   * order waits as `placed` until the admin marks it paid. Absent means paid.
+   */
+  paid?: boolean;
 }
 
 /**
@@ -38,6 +43,21 @@ export const acceptingPayments: Payments = {
   },
   async void() {},
 };
+
+/**
+ * Bank transfer or pay on pickup: nothing is taken at checkout, the order waits
+ * as `placed` and the admin marks it paid; a void has nothing to give back.
+ */
+export const manualPayments: Payments = {
+  async capture(idempotencyKey) {
+    return { reference: `manual-${idempotencyKey}`, paid: false };
+  },
+  async void() {},
+};
+
+/** The built-in provider named by PAYMENT_PROVIDER. */
+export const paymentsNamed = (name: 'accept' | 'manual'): Payments =>
+  name === 'manual' ? manualPayments : acceptingPayments;
 
 /** A refusal a payment step throws when the payment is not taken. */
 export const paymentDeclined = (message = 'The payment was declined; nothing was sold.') =>

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, type Customer, ok } from '../../lib/api-client';
 import { formatWait } from '../../lib/format';
 import { keys } from '../../lib/queries';
@@ -160,5 +160,20 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: (password: string) => ok(api.DELETE('/api/customers/me', { body: { password } })),
     onSuccess: () => window.location.replace('/account/deleted'),
+  });
+}
+
+/** The caller's orders (newest first) and one order, as they were at the sale. */
+export function useOrders() {
+  return useQuery({
+    queryKey: ['/api/customers/me/orders'],
+    queryFn: () => ok(api.GET('/api/customers/me/orders')),
+  });
+}
+
+export function useOrder(id: number) {
+  return useQuery({
+    queryKey: ['/api/customers/me/orders', id],
+    queryFn: () => ok(api.GET('/api/customers/me/orders/{id}', { params: { path: { id } } })),
   });
 }

@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ButtonLink } from '../../components/ui/Button';
 import { Loading, PageState } from '../../components/ui/Feedback';
 import { useMe } from '../../lib/queries';
 import { Forgot } from './components/Forgot';
+import { OrderDetail, OrdersList } from './components/Orders';
 import { Profile } from './components/Profile';
 import { Register } from './components/Register';
 import { Reset } from './components/Reset';
@@ -34,6 +36,14 @@ function Deleted() {
   );
 }
 
+/** Pages for a signed-in customer only; others are sent to sign in. */
+function SignedIn({ children }: { children: ReactNode }) {
+  const me = useMe();
+  if (me.isPending) return <Loading />;
+  if (!me.data) return <Navigate to="/account/sign-in" replace />;
+  return <>{children}</>;
+}
+
 export default function AccountRoutes() {
   return (
     <Routes>
@@ -44,6 +54,22 @@ export default function AccountRoutes() {
       <Route path="verify" element={<Verify />} />
       <Route path="reset" element={<Reset />} />
       <Route path="deleted" element={<Deleted />} />
+      <Route
+        path="orders"
+        element={
+          <SignedIn>
+            <OrdersList />
+          </SignedIn>
+        }
+      />
+      <Route
+        path="orders/:id"
+        element={
+          <SignedIn>
+            <OrderDetail />
+          </SignedIn>
+        }
+      />
       <Route path="*" element={<Navigate to="/account" replace />} />
     </Routes>
   );

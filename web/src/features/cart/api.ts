@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../lib/api-client';
+import type { paths } from '../../lib/api-types';
 import { keys } from '../../lib/queries';
 
 export function useRemoveFromCart() {
@@ -11,13 +12,28 @@ export function useRemoveFromCart() {
   });
 }
 
+export type CheckoutBody = NonNullable<
+  paths['/api/cart/checkout']['post']['requestBody']
+>['content']['application/json'];
+
+/** Checkout: without an address the order is picked up at the shop. */
 export function useCheckout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => ok(api.POST('/api/cart/checkout')),
+    // An empty body is pickup, as no body is.
+    mutationFn: (body?: CheckoutBody) => ok(api.POST('/api/cart/checkout', { body: body ?? {} })),
     onSettled: () => {
       client.invalidateQueries({ queryKey: keys.cart });
       client.invalidateQueries({ queryKey: ['/api/items'] });
     },
+  });
+}
+
+/** The caller's saved addresses, to pick one at checkout. */
+export function useSavedAddresses(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/customers/me/addresses'],
+    queryFn: () => ok(api.GET('/api/customers/me/addresses')),
+    enabled,
   });
 }

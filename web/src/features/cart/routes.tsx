@@ -9,6 +9,12 @@ import { ApiError, type Cart } from '../../lib/api-client';
 import { useCart, useMe } from '../../lib/queries';
 import { useCheckout, useRemoveFromCart } from './api';
 import styles from './components/Cart.module.css';
+import {
+  checkoutBodyOf,
+  Delivery,
+  type DeliveryChoice,
+  EMPTY_DELIVERY,
+} from './components/Delivery';
 
 function HeldItems({ cart }: { cart: Cart }) {
   const remove = useRemoveFromCart();
@@ -50,6 +56,7 @@ function CartPage() {
   const navigate = useNavigate();
   // The pieces the page showed when the hold ran out, to say which ones went back.
   const [released, setReleased] = useState<Cart['items'] | null>(null);
+  const [delivery, setDelivery] = useState<DeliveryChoice>(EMPTY_DELIVERY);
 
   // The hold ended while the page was open: the server has released the pieces (or will
   // on the next read); read the cart again so the page shows what is really held.
@@ -132,6 +139,7 @@ function CartPage() {
             <span>Total</span>
             <Price cents={total} />
           </div>
+          <Delivery choice={delivery} onChange={setDelivery} error={checkout.error} />
           {refused && (
             <Notice tone="error" role="alert">
               {refused}
@@ -141,9 +149,15 @@ function CartPage() {
             wide
             disabled={checkout.isPending}
             onClick={() =>
-              checkout.mutate(undefined, {
+              checkout.mutate(checkoutBodyOf(delivery), {
                 onSuccess: (result) =>
-                  navigate('/cart/thank-you', { state: { count: result.sold_item_ids.length } }),
+                  navigate('/cart/thank-you', {
+                    state: {
+                      count: result.sold_item_ids.length,
+                      orderId: result.order.id,
+                      number: result.order.number,
+                    },
+                  }),
               })
             }
           >
@@ -158,12 +172,19 @@ function CartPage() {
 
 function ThankYou() {
   const location = useLocation();
-  const count = (location.state as { count?: number } | null)?.count;
+  const state = location.state as { count?: number; orderId?: number; number?: string } | null;
+  const count = state?.count;
   return (
     <PageState
       headingLevel={1}
       title="Thank you, it is yours"
-      action={<ButtonLink to="/">Keep browsing</ButtonLink>}
+      action={
+        state?.orderId ? (
+          <ButtonLink to={`/account/orders/${state.orderId}`}>See order {state.number}</ButtonLink>
+        ) : (
+          <ButtonLink to="/">Keep browsing</ButtonLink>
+        )
+      }
     >
       <p>
         {count === 1

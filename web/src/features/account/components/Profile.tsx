@@ -240,6 +240,9 @@ export function Profile({ customer }: { customer: Customer }) {
           <SoldNotifications customer={customer} />
         </div>
         <div>
+          <p>
+            <Link to="/account/orders">Your orders</Link>
+          </p>
           <Favorites />
           <YourData />
           <Button

@@ -1,0 +1,88 @@
+import type { App, AppContext } from '../../../context.js';
+import { errors, IdParams } from '../../../http/schemas.js';
+import {
+  AdminOrderList,
+  AdminOrderListQuery,
+  CancelBody,
+  Order,
+  ShipBody,
+} from '../../orders/orders.schemas.js';
+import { ordersService } from '../../orders/orders.service.js';
+import { adminOrdersList } from './orders.admin.service.js';
+
+const tags = ['admin'];
+const transition = (summary: string) => ({
+  tags,
+  summary,
+  params: IdParams,
+  response: { 200: Order, ...errors(400, 401, 404, 409) },
+});
+
+/** /api/admin/orders (issue 18): registered inside the admin guard. */
+export function adminOrderRoutes(app: App, ctx: AppContext): void {
+  const orders = ordersService(ctx);
+  const list = adminOrdersList(ctx);
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags,
+        summary: 'Orders, newest first; filter by state, search number, email or name',
+        querystring: AdminOrderListQuery,
+        response: { 200: AdminOrderList, ...errors(400, 401) },
+      },
+    },
+    async (request) => list(request.query),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One order',
+        params: IdParams,
+        response: { 200: Order, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => orders.get(request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/mark-paid',
+    { schema: transition('placed → paid (a manual payment arrived)') },
+    async (request) => orders.markPaid(request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/ship',
+    {
+      schema: {
+        ...transition('paid → shipped, with carrier and tracking reference; mails the buyer'),
+        body: ShipBody,
+        response: { 200: Order, ...errors(400, 401, 404, 409, 415) },
+      },
+    },
+    async (request) =>
+      orders.ship(request.params.id, request.body.carrier, request.body.tracking_reference),
+  );
+
+  app.post('/orders/:id/deliver', { schema: transition('shipped → delivered') }, async (request) =>
+    orders.deliver(request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      schema: {
+        ...transition(
+          'placed or paid → cancelled: items back on sale, payment voided once, buyer mailed',
+        ),
+        body: CancelBody,
+        response: { 200: Order, ...errors(400, 401, 404, 409, 415) },
+      },
+    },
+    async (request) => orders.cancel(request.params.id, request.body.reason),
+  );
+}

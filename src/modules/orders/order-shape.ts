@@ -1,0 +1,61 @@
+import type { PostalAddress } from '../../db/schema.js';
+import type { OrderLineRow, OrderRow } from './orders.repository.js';
+import type { Order } from './orders.schemas.js';
+
+const mediaUrl = (path: string) => `/media/${path}`;
+
+/** The API shape of an order row and its lines (contract additions: Order). */
+export function orderRowToOrder(row: OrderRow, lines: OrderLineRow[]): Order {
+  const address = row.shipping_address as PostalAddress | null;
+  return {
+    id: row.id,
+    number: row.number,
+    state: row.state,
+    customer_id: row.customer_id,
+    buyer: { name: row.buyer_name, email: row.buyer_email },
+    fulfilment: address ? 'shipping' : 'pickup',
+    // An anonymised order keeps only the country, which is no address to show.
+    shipping_address:
+      address && row.buyer_anonymised_at === null
+        ? {
+            name: address.name,
+            line1: address.line1,
+            line2: address.line2 ?? null,
+            postal_code: address.postal_code,
+            city: address.city,
+            country: address.country,
+            phone: address.phone ?? null,
+          }
+        : null,
+    note: row.note,
+    lines: lines.map((line) => ({
+      item_id: line.item_id,
+      title: line.title,
+      price_cents: line.price_cents,
+      image: line.image_path ? mediaUrl(line.image_path) : null,
+    })),
+    total_cents: row.total_cents,
+    currency: row.currency,
+    payment_reference: row.payment_reference,
+    payment_due_at: row.payment_due_at,
+    carrier: row.carrier,
+    tracking_reference: row.tracking_reference,
+    cancel_reason: row.cancel_reason,
+    placed_at: row.placed_at,
+    paid_at: row.paid_at,
+    shipped_at: row.shipped_at,
+    delivered_at: row.delivered_at,
+    cancelled_at: row.cancelled_at,
+  };
+}
+
+/** Rows with their lines, in the rows' order. */
+export function ordersWithLines(rows: OrderRow[], lines: OrderLineRow[]): Order[] {
+  const byOrder = new Map<number, OrderLineRow[]>();
+  for (const line of lines) {
+    const list = byOrder.get(line.order_id) ?? [];
+    list.push(line);
+    byOrder.set(line.order_id, list);
+  }
+  return rows.map((row) => orderRowToOrder(row, byOrder.get(row.id) ?? []));
+}

@@ -1,0 +1,116 @@
+import type { App } from '../../context.js';
+import { requireCustomer, signedInCustomer } from '../../http/customer-guard.js';
+import { errors, IdParams, NoContent } from '../../http/schemas.js';
+import type { addressesService } from './addresses.service.js';
+import {
+  AddressInput,
+  Order,
+  OrderList,
+  SavedAddress,
+  SavedAddressList,
+} from './orders.schemas.js';
+import type { OrdersService } from './orders.service.js';
+
+const tags = ['orders'];
+const security = [{ customerSession: [] }];
+
+/** The signed-in customer's orders and saved addresses (issue 18), under /api/customers/me. */
+export function customerOrderRoutes(
+  app: App,
+  orders: OrdersService,
+  addresses: ReturnType<typeof addressesService>,
+): void {
+  app.get(
+    '/api/customers/me/orders',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The caller’s orders, newest first, as they were at the sale',
+        response: { 200: OrderList, ...errors(401) },
+      },
+      onRequest: requireCustomer,
+    },
+    async (request) => orders.listFor(signedInCustomer(request).id),
+  );
+
+  app.get(
+    '/api/customers/me/orders/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One of the caller’s orders (another customer’s is 404)',
+        params: IdParams,
+        response: { 200: Order, ...errors(400, 401, 404) },
+      },
+      onRequest: requireCustomer,
+    },
+    async (request) => orders.getFor(signedInCustomer(request).id, request.params.id),
+  );
+
+  app.get(
+    '/api/customers/me/addresses',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Saved shipping addresses, oldest first',
+        response: { 200: SavedAddressList, ...errors(401) },
+      },
+      onRequest: requireCustomer,
+    },
+    async (request) => addresses.list(signedInCustomer(request).id),
+  );
+
+  app.post(
+    '/api/customers/me/addresses',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save a shipping address (at most 10 per account)',
+        body: AddressInput,
+        response: { 201: SavedAddress, ...errors(400, 401, 409, 415) },
+      },
+      onRequest: requireCustomer,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addresses.create(signedInCustomer(request).id, request.body)),
+  );
+
+  app.put(
+    '/api/customers/me/addresses/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Replace a saved address (orders keep their own copy)',
+        params: IdParams,
+        body: AddressInput,
+        response: { 200: SavedAddress, ...errors(400, 401, 404, 415) },
+      },
+      onRequest: requireCustomer,
+    },
+    async (request) =>
+      addresses.update(signedInCustomer(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/customers/me/addresses/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a saved address',
+        params: IdParams,
+        response: { 204: NoContent, ...errors(400, 401, 404) },
+      },
+      onRequest: requireCustomer,
+    },
+    async (request, reply) => {
+      await addresses.remove(signedInCustomer(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,127 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { DateTime, Id, Nullable, RequiredText, StrictObject } from '../../http/schemas.js';
+
+/** Order states (issue 18): placed → paid → shipped → delivered; cancelled from placed or paid. */
+export const ORDER_STATES = ['placed', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+export const OrderStateSchema = Type.Unsafe<(typeof ORDER_STATES)[number]>(
+  Type.String({ enum: [...ORDER_STATES] }),
+);
+
+/** A shipping address as a customer sends it; every field bounded. */
+export const AddressInput = StrictObject({
+  name: RequiredText(120, { description: 'Who receives the parcel' }),
+  line1: RequiredText(200),
+  line2: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+  postal_code: RequiredText(20),
+  city: RequiredText(100),
+  country: Type.String({
+    pattern: '^[A-Za-z]{2}$',
+    description: 'ISO 3166-1 alpha-2 code, e.g. DE (stored upper case)',
+  }),
+  phone: Type.Optional(Nullable(Type.String({ maxLength: 40, pattern: '^[0-9+()\\-. /]*$' }))),
+});
+export type AddressInput = Static<typeof AddressInput>;
+
+/** An address as answered: line2 and phone are null when not given. */
+export const Address = Type.Object({
+  name: Type.String(),
+  line1: Type.String(),
+  line2: Nullable(Type.String()),
+  postal_code: Type.String(),
+  city: Type.String(),
+  country: Type.String(),
+  phone: Nullable(Type.String()),
+});
+
+/** POST /api/cart/checkout: optional; no body (or no address) means pickup at the shop. */
+export const CheckoutBody = StrictObject({
+  shipping_address: Type.Optional(AddressInput),
+  address_id: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description: 'A saved address of the caller, instead of shipping_address',
+    }),
+  ),
+  note: Type.Optional(Type.String({ maxLength: 1000, description: 'A note for the shop' })),
+});
+export type CheckoutBody = Static<typeof CheckoutBody>;
+
+export const OrderLine = Type.Object({
+  item_id: Nullable(Type.Integer()),
+  title: Type.String(),
+  price_cents: Type.Integer(),
+  image: Nullable(Type.String({ description: 'URL of the first image at the sale' })),
+});
+
+/** An order as it was at the sale: later edits to items or the customer never change it. */
+export const Order = Type.Object(
+  {
+    id: Type.Integer(),
+    number: Type.String({ description: 'Human-friendly order number, e.g. SO-000042' }),
+    state: OrderStateSchema,
+    customer_id: Nullable(Type.Integer({ description: 'The account; null once it was deleted' })),
+    buyer: Type.Object({
+      name: Nullable(Type.String()),
+      email: Nullable(Type.String({ description: 'Null once the account was deleted' })),
+    }),
+    fulfilment: Type.Unsafe<'shipping' | 'pickup'>(Type.String({ enum: ['shipping', 'pickup'] })),
+    shipping_address: Nullable(Address),
+    note: Nullable(Type.String()),
+    lines: Type.Array(OrderLine),
+    total_cents: Type.Integer(),
+    currency: Type.String(),
+    payment_reference: Type.String(),
+    payment_due_at: Nullable(DateTime),
+    carrier: Nullable(Type.String()),
+    tracking_reference: Nullable(Type.String()),
+    cancel_reason: Nullable(Type.String()),
+    placed_at: DateTime,
+    paid_at: Nullable(DateTime),
+    shipped_at: Nullable(DateTime),
+    delivered_at: Nullable(DateTime),
+    cancelled_at: Nullable(DateTime),
+  },
+  { title: 'Order' },
+);
+export type Order = Static<typeof Order>;
+
+export const OrderList = Type.Object({ orders: Type.Array(Order) });
+
+/** The checkout answer: the sold item ids (spec 6 rule 4) and the order. */
+export const CheckoutResponse = Type.Object({
+  sold_item_ids: Type.Array(Type.Integer()),
+  order: Order,
+});
+
+export const AdminOrderList = Type.Object({
+  orders: Type.Array(Order),
+  next_cursor: Nullable(Type.String()),
+});
+
+export const AdminOrderListQuery = StrictObject({
+  state: Type.Optional(OrderStateSchema),
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'Part of the order number, the buyer’s email or name',
+    }),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+});
+export type AdminOrderListQuery = Static<typeof AdminOrderListQuery>;
+
+export const ShipBody = StrictObject({
+  carrier: RequiredText(60),
+  tracking_reference: RequiredText(100),
+});
+
+export const CancelBody = StrictObject({
+  reason: RequiredText(500, { description: 'Told to the buyer in the cancellation mail' }),
+});
+
+export const SavedAddress = Type.Composite([Type.Object({ id: Type.Integer() }), Address]);
+export const SavedAddressList = Type.Object({ addresses: Type.Array(SavedAddress) });
+
+export const OrderIdParams = StrictObject({ id: Id });

@@ -1,0 +1,215 @@
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import type { PostalAddress } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { enqueue } from '../../jobs/job-queue.js';
+import { orderMail } from './order-mails.js';
+import { orderRowToOrder, ordersWithLines } from './order-shape.js';
+import { type NewOrder, ordersRepository, type Transition } from './orders.repository.js';
+import type { Order } from './orders.schemas.js';
+
+const DAY_MS = 24 * 60 * 60_000;
+const CUSTOMER_LIST_LIMIT = 500;
+
+/** The job a cancellation leaves behind: gives the payment back through the provider, once. */
+export const ORDER_VOID_JOB = 'orders.void-payment';
+
+export type OrdersContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'outbox'>;
+
+const VERBS: Record<Transition, string> = {
+  'mark-paid': 'marked paid',
+  ship: 'shipped',
+  deliver: 'marked delivered',
+  cancel: 'cancelled',
+};
+
+/** What the checkout knows when it records the sale. */
+export type PlaceOrder = Omit<NewOrder, 'state' | 'currency' | 'paymentDueAt'> & { paid: boolean };
+
+/**
+ * Orders (issue 18): placed → paid → shipped → delivered, cancelled from placed
+ * or paid. Each change is one guarded UPDATE in a short transaction with what
+ * belongs to it (items back on sale, the void job, the buyer's mail in the
+ * outbox), so the mail and the void exist iff the change committed.
+ */
+export function ordersService(ctx: OrdersContext) {
+  async function load(db: Db, id: number): Promise<Order | undefined> {
+    const orders = ordersRepository(db);
+    const row = await orders.byId(id);
+    return row ? orderRowToOrder(row, await orders.linesOf([row.id])) : undefined;
+  }
+
+  /** Queues a mail to the buyer in the caller's transaction; an anonymised order gets none. */
+  async function queueMail(trx: Db, kind: Parameters<typeof orderMail>[0], order: Order) {
+    if (!order.buyer.email) return;
+    const mail = orderMail(kind, order, ctx.config.publicBaseUrl);
+    await ctx.outbox.queue(
+      trx,
+      { ...mail, to: order.buyer.email },
+      { customerId: order.customer_id },
+    );
+  }
+
+  /** Why a guarded transition matched nothing: 404 for no such order, else 409 naming its state. */
+  async function refuse(db: Db, id: number, transition: Transition): Promise<never> {
+    const row = await ordersRepository(db).byId(id);
+    if (!row) throw notFound('No such order.');
+    throw conflict(
+      'invalid_transition',
+      `Order ${row.number} is ${row.state}; it cannot be ${VERBS[transition]}.`,
+    );
+  }
+
+  async function cancelIn(trx: Db, id: number, reason: string, now: Date): Promise<Order> {
+    const orders = ordersRepository(trx);
+    const row = await orders.transition(id, 'cancel', now, { cancel_reason: reason });
+    if (!row) return refuse(trx, id, 'cancel');
+    // One transaction: the order is cancelled iff its items are back on sale.
+    await orders.returnItems(row.id, row.customer_id, now);
+    const order = orderRowToOrder(row, await orders.linesOf([row.id]));
+    // The keyed job exists iff this cancel committed: the payment is voided once.
+    await enqueue(trx, ORDER_VOID_JOB, { order_id: row.id }, { now, key: `order-${row.id}` });
+    await queueMail(trx, 'cancelled', order);
+    return order;
+  }
+
+  return {
+    /**
+     * Inside the checkout's sale transaction: the order, its lines and the
+     * confirmation mail. A manual payment leaves the order placed, due in
+     * ORDER_PAYMENT_DAYS.
+     */
+    async placeIn(trx: Db, placing: PlaceOrder): Promise<Order> {
+      const now = ctx.clock.now();
+      const { paid, ...rest } = placing;
+      const id = await ordersRepository(trx).insert(
+        {
+          ...rest,
+          state: paid ? 'paid' : 'placed',
+          currency: ctx.config.shopCurrency,
+          paymentDueAt: paid
+            ? null
+            : new Date(now.getTime() + ctx.config.orderPaymentDays * DAY_MS),
+        },
+        now,
+      );
+      const order = (await load(trx, id))!;
+      await queueMail(trx, 'confirmation', order);
+      return order;
+    },
+
+    /** The customer's own orders, newest first (a shop of one-offs: a few hundred at most). */
+    async listFor(customerId: number): Promise<{ orders: Order[] }> {
+      const orders = ordersRepository(ctx.db);
+      const rows = await orders.ofCustomer(customerId, CUSTOMER_LIST_LIMIT);
+      return { orders: ordersWithLines(rows, await orders.linesOf(rows.map((row) => row.id))) };
+    },
+
+    async get(id: number): Promise<Order> {
+      const order = await load(ctx.db, id);
+      if (!order) throw notFound('No such order.');
+      return order;
+    },
+
+    /** Another customer's order is as absent as one that does not exist. */
+    async getFor(customerId: number, id: number): Promise<Order> {
+      const order = await load(ctx.db, id);
+      if (!order || order.customer_id !== customerId) throw notFound('No such order.');
+      return order;
+    },
+
+    async markPaid(id: number): Promise<Order> {
+      const row = await ordersRepository(ctx.db).transition(id, 'mark-paid', ctx.clock.now());
+      if (!row) return refuse(ctx.db, id, 'mark-paid');
+      return (await load(ctx.db, id))!;
+    },
+
+    async ship(id: number, carrier: string, trackingReference: string): Promise<Order> {
+      return inTransaction(ctx.db, async (trx) => {
+        const row = await ordersRepository(trx).transition(id, 'ship', ctx.clock.now(), {
+          carrier: carrier.trim(),
+          tracking_reference: trackingReference.trim(),
+        });
+        if (!row) return refuse(trx, id, 'ship');
+        const order = (await load(trx, id))!;
+        await queueMail(trx, 'shipped', order);
+        return order;
+      });
+    },
+
+    async deliver(id: number): Promise<Order> {
+      const row = await ordersRepository(ctx.db).transition(id, 'deliver', ctx.clock.now());
+      if (!row) return refuse(ctx.db, id, 'deliver');
+      return (await load(ctx.db, id))!;
+    },
+
+    /** Cancel with a reason (told to the buyer); from placed or paid only. */
+    cancel(id: number, reason: string): Promise<Order> {
+      return inTransaction(ctx.db, (trx) => cancelIn(trx, id, reason.trim(), ctx.clock.now()));
+    },
+
+    /**
+     * The unpaid-order job: a reminder a day before the due date, then, once due
+     * and at least a day after its reminder, the order is cancelled. Each step
+     * is a guarded UPDATE, so an admin marking it paid or cancelling it at the
+     * same moment wins or loses cleanly. Returns what it did.
+     */
+    async settleUnpaid(): Promise<{ reminded: number[]; cancelled: number[] }> {
+      const now = ctx.clock.now();
+      const reminded = await inTransaction(ctx.db, async (trx) => {
+        const orders = ordersRepository(trx);
+        const due = await orders.claimDueReminders(new Date(now.getTime() + DAY_MS), now);
+        const lines = await orders.linesOf(due.map((row) => row.id));
+        for (const row of due) {
+          const order = orderRowToOrder(
+            row,
+            lines.filter((line) => line.order_id === row.id),
+          );
+          await queueMail(trx, 'payment-reminder', order);
+        }
+        return due.map((row) => row.id);
+      });
+      const cancelled: number[] = [];
+      const reason = `No payment arrived within ${ctx.config.orderPaymentDays} days.`;
+      const candidates = await ordersRepository(ctx.db).dueForCancellation(
+        now,
+        new Date(now.getTime() - DAY_MS),
+      );
+      for (const id of candidates) {
+        try {
+          await inTransaction(ctx.db, (trx) => cancelIn(trx, id, reason, now));
+          cancelled.push(id);
+        } catch (error) {
+          // Paid or cancelled meanwhile: that change won.
+          if ((error as { code?: string }).code !== 'invalid_transition') throw error;
+        }
+      }
+      return { reminded, cancelled };
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof ordersService>;
+
+/** A checkout's address as stored: trimmed, country upper case, blanks as null. */
+export function normaliseAddress(input: {
+  name: string;
+  line1: string;
+  line2?: string | null | undefined;
+  postal_code: string;
+  city: string;
+  country: string;
+  phone?: string | null | undefined;
+}): PostalAddress {
+  const optional = (value: string | null | undefined) => value?.trim() || null;
+  return {
+    name: input.name.trim(),
+    line1: input.line1.trim(),
+    line2: optional(input.line2),
+    postal_code: input.postal_code.trim(),
+    city: input.city.trim(),
+    country: input.country.toUpperCase(),
+    phone: optional(input.phone),
+  };
+}

@@ -1,0 +1,136 @@
+import { Link, useParams } from 'react-router';
+import { ButtonLink } from '../../../components/ui/Button';
+import { Loading, PageState } from '../../../components/ui/Feedback';
+import { Price } from '../../../components/ui/Price';
+import type { paths } from '../../../lib/api-types';
+import { formatDate } from '../../../lib/format';
+import { useOrder, useOrders } from '../api';
+import styles from './Account.module.css';
+
+type Order =
+  paths['/api/customers/me/orders/{id}']['get']['responses'][200]['content']['application/json'];
+
+/** What each state means to the buyer. */
+const STATE_LABELS: Record<Order['state'], string> = {
+  placed: 'Waiting for payment',
+  paid: 'Paid, being prepared',
+  shipped: 'On its way',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+export function OrdersList() {
+  const orders = useOrders();
+  if (orders.isPending) return <Loading />;
+  if (orders.isError)
+    return (
+      <PageState headingLevel={1} title="Your orders could not be loaded">
+        <p>{orders.error.message}</p>
+      </PageState>
+    );
+  if (orders.data.orders.length === 0)
+    return (
+      <PageState
+        headingLevel={1}
+        title="No orders yet"
+        action={<ButtonLink to="/">Browse the shop</ButtonLink>}
+      >
+        <p>What you buy is listed here, with where it is on its way to you.</p>
+      </PageState>
+    );
+  return (
+    <>
+      <h1>Your orders</h1>
+      <ul className={styles.favorites} aria-label="Your orders">
+        {orders.data.orders.map((order) => (
+          <li key={order.id} className={styles.card}>
+            <Link to={`/account/orders/${order.id}`}>Order {order.number}</Link>
+            <div className={styles.muted}>
+              {formatDate(order.placed_at)} · {STATE_LABELS[order.state]} ·{' '}
+              <Price cents={order.total_cents} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Destination({ order }: { order: Order }) {
+  const address = order.shipping_address;
+  if (order.fulfilment === 'pickup') return <p>You collect it at the shop.</p>;
+  if (!address) return <p>Sent by post.</p>;
+  return (
+    <address>
+      {address.name}
+      <br />
+      {address.line1}
+      <br />
+      {address.line2 && (
+        <>
+          {address.line2}
+          <br />
+        </>
+      )}
+      {address.postal_code} {address.city}
+      <br />
+      {address.country}
+    </address>
+  );
+}
+
+export function OrderDetail() {
+  const id = Number(useParams().id);
+  const order = useOrder(id);
+  if (order.isPending) return <Loading />;
+  if (order.isError)
+    return (
+      <PageState
+        headingLevel={1}
+        title="This order could not be shown"
+        action={<ButtonLink to="/account/orders">All your orders</ButtonLink>}
+      >
+        <p>{order.error.message}</p>
+      </PageState>
+    );
+  const data = order.data;
+  return (
+    <>
+      <h1>Order {data.number}</h1>
+      <p>
+        <strong>{STATE_LABELS[data.state]}</strong>
+        {data.state === 'shipped' && data.carrier && (
+          <>
+            {' '}
+            with {data.carrier}, tracking reference {data.tracking_reference}
+          </>
+        )}
+        {data.state === 'cancelled' && data.cancel_reason && <>: {data.cancel_reason}</>}
+        {data.state === 'placed' && data.payment_due_at && (
+          <>
+            {' '}
+            — please pay by {formatDate(data.payment_due_at)}, quoting {data.number}
+          </>
+        )}
+      </p>
+      <section className={styles.card} aria-labelledby="order-lines">
+        <h2 id="order-lines">What you bought</h2>
+        <ul className={styles.favorites}>
+          {data.lines.map((line, index) => (
+            <li key={line.item_id ?? `line-${index}`}>
+              {line.title} · <Price cents={line.price_cents} />
+            </li>
+          ))}
+        </ul>
+        <p>
+          Total: <Price cents={data.total_cents} />
+        </p>
+      </section>
+      <section className={styles.card} aria-labelledby="order-destination">
+        <h2 id="order-destination">Delivery</h2>
+        <Destination order={data} />
+      </section>
+      <Link to="/account/orders">All your orders</Link>
+    </>
+  );
+}
