@@ -137,7 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     if (ownsDatabase) await database.close();
   });
 
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.migrationDb);
 
   const ctx: AppContext = {
     jobs,

@@ -76,3 +76,54 @@ describe('configuration', () => {
     );
   }, 60_000);
 });
+
+describe('scale-out settings', () => {
+  it('keeps photos on disk with relative URLs unless told otherwise', () => {
+    const config = loadConfig({});
+    expect(config.media).toEqual({ store: 'disk', s3: null, publicBaseUrl: null });
+    expect(config.databaseListenUrl).toBeNull();
+  });
+
+  it('reads the bucket settings for MEDIA_STORE=s3 and drops a trailing slash from the public base', () => {
+    const config = loadConfig({
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'shop-media',
+      S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+      S3_REGION: 'auto',
+      S3_FORCE_PATH_STYLE: 'true',
+      MEDIA_PUBLIC_BASE_URL: 'https://media.example.com/shop/',
+      DATABASE_LISTEN_URL: 'postgres://shop@db.internal:5432/shop',
+    });
+    expect(config.media).toEqual({
+      store: 's3',
+      publicBaseUrl: 'https://media.example.com/shop',
+      s3: {
+        bucket: 'shop-media',
+        endpoint: 'https://account.r2.cloudflarestorage.com/',
+        region: 'auto',
+        forcePathStyle: true,
+      },
+    });
+    expect(config.databaseListenUrl).toBe('postgres://shop@db.internal:5432/shop');
+  });
+
+  it('names the variable that is missing or wrong', () => {
+    const refused = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(refused({ MEDIA_STORE: 'ftp' })).toMatch(/^MEDIA_STORE /);
+    expect(refused({ MEDIA_STORE: 's3' })).toMatch(/^S3_BUCKET is required/);
+    expect(refused({ MEDIA_STORE: 's3', S3_BUCKET: 'Bad_Bucket' })).toMatch(/^S3_BUCKET /);
+    expect(
+      refused({ MEDIA_STORE: 's3', S3_BUCKET: 'ok-bucket', S3_FORCE_PATH_STYLE: 'yes' }),
+    ).toMatch(/^S3_FORCE_PATH_STYLE /);
+    expect(refused({ MEDIA_PUBLIC_BASE_URL: 'ftp://cdn' })).toMatch(/^MEDIA_PUBLIC_BASE_URL /);
+    expect(refused({ DATABASE_LISTEN_URL: 'mysql://x' })).toMatch(/^DATABASE_LISTEN_URL /);
+  });
+});

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
 
   const { database } = await openConfiguredDatabase();
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.migrationDb);
     const auth = adminAuthService({
       db: database.db,
       clock: systemClock,

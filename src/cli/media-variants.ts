@@ -8,7 +8,7 @@ import { openConfiguredDatabase } from './open-configured-database.js';
 
 const { config, database } = await openConfiguredDatabase();
 try {
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.migrationDb);
   const storage = mediaStorageFrom(config);
   const report = await backfillVariants(database.db, storage, {
     progress: (so) => process.stderr.write(`\r${so.filled} images filled, ${so.files} files`),

@@ -10,11 +10,11 @@ async function main(): Promise<void> {
   const { database } = await openConfiguredDatabase();
   try {
     if (command === 'up') {
-      const { results = [] } = await migrateToLatest(database.db);
+      const { results = [] } = await migrateToLatest(database.migrationDb);
       for (const r of results) console.log(`applied  ${r.migrationName}`);
       if (results.length === 0) console.log('already up to date');
     } else if (command === 'down') {
-      const { results = [] } = await migrateDown(database.db);
+      const { results = [] } = await migrateDown(database.migrationDb);
       for (const r of results) console.log(`reverted ${r.migrationName}`);
       if (results.length === 0) console.log('nothing to revert');
     } else {

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const items = count(values.items, 'items', 1_000);
   const { config, database } = await openConfiguredDatabase();
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.migrationDb);
     const started = performance.now();
     const result = await seedCatalogue(
       database.db,

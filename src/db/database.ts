@@ -36,6 +36,13 @@ export interface DatabaseOptions {
 
 export interface DatabaseHandle {
   db: Db;
+  /**
+   * For migrations: Kysely's migrator holds a session-level advisory lock across
+   * statements, which a transaction-mode pooler would leave on a server
+   * connection no one owns. On PostgreSQL with DATABASE_LISTEN_URL this is one
+   * direct connection there (opened on first use); otherwise it is `db`.
+   */
+  migrationDb: Db;
   kind: 'postgres' | 'pglite';
   /** Changes announced by the database's triggers (LISTEN), for state kept in memory. */
   notifications: Notifications;
@@ -161,8 +168,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       pool: reportCommittedWrites(pool, () => notifications.committedHere()),
     }),
   });
+  const directUrl = options.databaseListenUrl;
+  const migrationDb =
+    options.databaseUrl && directUrl && directUrl !== options.databaseUrl
+      ? new Kysely<Database>({
+          dialect: new PostgresDialect({
+            pool: postgresPool(directUrl, { ...options, maxConnections: 1 }),
+          }),
+        })
+      : db;
   return {
     db,
+    migrationDb,
     kind: options.databaseUrl ? 'postgres' : 'pglite',
     notifications,
     async ping() {
@@ -186,6 +203,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     async close() {
       await notifications.close();
+      if (migrationDb !== db) await migrationDb.destroy();
       await db.destroy();
       await lock?.release();
     },
