@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.js';
 
 /**
  * Which of these stored names a row still points at: a photo, its original
- * before a cut-out, or one of its list-size variants. Any new table that keeps a
+ * before a cut-out, one of its list-size variants, or the picture an order line
+ * keeps of what was bought (issue 18: an order shows it after the item changes). Any new table that keeps a
  * media path (an order line's picture, say) must be added here, or the sweep
  * would remove what it shows.
  */
@@ -17,6 +18,8 @@ export async function referencedAmong(db: Db, paths: readonly string[]): Promise
     UNION
     SELECT v.value->>'path' FROM item_images, jsonb_array_elements(item_images.variants) AS v
       WHERE v.value->>'path' IN (${list})
+    UNION
+    SELECT image_path FROM order_lines WHERE image_path IN (${list})
   `.execute(db);
   return new Set(rows.map((row) => row.path));
 }

@@ -147,6 +147,40 @@ describe('the media sweep (a recurring job)', () => {
     for (const variant of image.variants) expect(keys).toContain(variant.path);
   });
 
+  it('keeps a photo that only an order line still shows (the item was edited after the sale)', async () => {
+    const storage = s3.storage();
+    const kept = await storage.put('items', 'jpg', photo);
+    const now = new Date();
+    const order = await t.db
+      .insertInto('orders')
+      .values({
+        number: `SO-SWEEP-${caller}`,
+        state: 'paid',
+        total_cents: 700,
+        currency: 'EUR',
+        payment_reference: 'ref',
+        checkout_key: `sweep-${caller}`,
+        placed_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('order_lines')
+      .values({
+        order_id: order.id,
+        title: 'Brass lamp',
+        price_cents: 700,
+        image_path: kept,
+        position: 0,
+      })
+      .execute();
+    t.clock.set(new Date(Date.now() + MEDIA_SWEEP_GRACE_MS + 60_000));
+    await enqueue(t.db, MEDIA_SWEEP_KIND, {}, { key: 'recurring', now: t.clock.now() });
+    await t.app.jobs.drain();
+    expect(await s3.keys()).toContain(kept);
+  });
+
   it('keeps an unreferenced object younger than the grace period (a submission may be committing)', async () => {
     const storage = s3.storage();
     t.clock.set(new Date(Date.now() + MEDIA_SWEEP_GRACE_MS - 60 * 60_000));
