@@ -135,6 +135,7 @@ describe('POST /api/cart/checkout writes an order with the sale', () => {
     ['an over-long note', { note: 'x'.repeat(1001) }],
     ['an unknown field', { gift_wrap: true }],
     ['an address and a saved address', { shipping_address: ADDRESS, address_id: 1 }],
+    ['an address id beyond any id', { address_id: 2 ** 31 }],
   ])(
     'refuses %s with 400, nothing sold, nothing written',
     async (_case, body, code = 'invalid_body') => {

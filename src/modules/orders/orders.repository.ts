@@ -67,7 +67,7 @@ export function ordersRepository(db: Db) {
           placed_at: now,
           paid_at: order.state === 'paid' ? now : null,
           updated_at: now,
-        } as never)
+        })
         .execute();
       const prices = new Map(order.lines.map((line) => [line.id, line.price_cents]));
       // Title and first image as they are at the sale, read in the sale's transaction.
@@ -233,7 +233,7 @@ export function ordersRepository(db: Db) {
             ELSE jsonb_build_object('country', shipping_address->>'country') END`,
           buyer_anonymised_at: now,
           updated_at: now,
-        } as never)
+        })
         .where('customer_id', '=', customerId)
         .execute();
     },

@@ -1,5 +1,12 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTime, Id, Nullable, RequiredText, StrictObject } from '../../http/schemas.js';
+import {
+  DateTime,
+  Id,
+  MAX_INTEGER_COLUMN,
+  Nullable,
+  RequiredText,
+  StrictObject,
+} from '../../http/schemas.js';
 
 /** Order states (issue 18): placed → paid → shipped → delivered; cancelled from placed or paid. */
 export const ORDER_STATES = ['placed', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
@@ -39,6 +46,7 @@ export const CheckoutBody = StrictObject({
   address_id: Type.Optional(
     Type.Integer({
       minimum: 1,
+      maximum: MAX_INTEGER_COLUMN,
       description: 'A saved address of the caller, instead of shipping_address',
     }),
   ),
