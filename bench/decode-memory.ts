@@ -74,7 +74,7 @@ peak = Math.max(peak, process.memoryUsage().rss);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 console.log(
   `${SUBMISSIONS} submissions × ${PHOTOS} photos of 12 MP (${rawMb.toFixed(1)} MB of JPEG each), ` +
-    `decode slots ${imageDecodeSlots.size}, libvips threads ${sharp.concurrency()}, ` +
+    `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? 'unset'}, decode slots ${imageDecodeSlots.size}, libvips threads ${sharp.concurrency()}, ` +
     `cache ${JSON.stringify(sharp.cache().memory)}: peak RSS ${mb(peak)} MB ` +
     `(baseline ${mb(baseline)} MB, JS buffers at peak ${mb(buffersAtPeak)} MB), ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );

@@ -145,8 +145,10 @@ export function cartRepository(db: Db) {
 
     /**
      * Back to available; only the caller's own live hold is touched (an ended
-     * one is released already), and not while a checkout is taking payment for
-     * it. The customer's hold ends now: the cool-down starts.
+     * one is released already). The customer's hold ends now: the cool-down starts.
+     * A remove wins over the customer's own checkout taking payment for the item:
+     * its recording then finds the item gone and the payment is voided, so an item
+     * the customer was told is out of the cart is never sold to them.
      */
     async release(customerId: number, itemId: number, now: Date): Promise<boolean> {
       const row = await db
@@ -156,7 +158,6 @@ export function cartRepository(db: Db) {
         .where('status', '=', 'reserved')
         .where('reserved_by', '=', customerId)
         .where('reserved_until', '>', now)
-        .where((eb) => eb.or([eb('checkout_until', 'is', null), eb('checkout_until', '<=', now)]))
         .returning('id')
         .executeTakeFirst();
       return row !== undefined;
