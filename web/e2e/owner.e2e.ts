@@ -175,3 +175,100 @@ describe.skipIf(!hasChromium)('the shop owner in Chromium', () => {
     await context.close();
   });
 });
+
+describe.skipIf(!hasChromium)('the shop owner manages links and customers in Chromium', () => {
+  let shop: ShopServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    shop = await startShop();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  async function signedInOwner(path: string): Promise<Page> {
+    const context = await personContext(browser, shop.baseUrl);
+    const page = await context.newPage();
+    await page.goto(path);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    return page;
+  }
+
+  it('creates an upload link whose address is shown once, and a submission through it arrives', async () => {
+    const page = await signedInOwner('/admin/upload-links');
+    await page.getByRole('heading', { name: 'Upload links', level: 1 }).waitFor();
+    await page.getByLabel('Contact email').fill('neighbour@example.com');
+    await page.getByLabel('Label').fill('Neighbour clearance');
+    await page.getByRole('button', { name: 'Create link' }).click();
+    const address = page.getByLabel('Upload address');
+    await address.waitFor();
+    const url = await address.inputValue();
+    expect(url).toMatch(/\/upload\/[A-Za-z0-9_-]{43}$/);
+    await page.getByRole('img', { name: /QR code of the upload address/ }).waitFor();
+    await expectAccessible(page, 'admin-upload-links');
+    await screenshot(page, 'admin-upload-links');
+
+    // After a reload the address is gone for good: only its digest is stored.
+    await page.reload();
+    await page.getByRole('cell', { name: 'Neighbour clearance' }).waitFor();
+    expect(await page.getByLabel('Upload address').count()).toBe(0);
+    expect(await page.content()).not.toContain(url.split('/upload/')[1]!);
+
+    const token = url.split('/upload/')[1]!;
+    const files = await photoFiles(1, 800, 600);
+    await submitThroughLink(shop.baseUrl, token, files, 'Blue vase', '10.9.9.10');
+    await page.goto('/admin/items?new=1');
+    await page.getByRole('link', { name: 'Blue vase' }).waitFor();
+    await page.getByRole('cell', { name: 'Neighbour clearance' }).waitFor();
+  });
+
+  it('disabling a customer ends their session in another browser at once and releases their item', async () => {
+    const owner = await adminApi(shop.baseUrl);
+    const item = await owner.call<{ id: number }>('POST', '/api/admin/items', {
+      title: 'Walnut box',
+      price_cents: 2000,
+    });
+    await owner.publish(item.id);
+    const customerContext = await personContext(browser, shop.baseUrl);
+    const customer = await customerContext.newPage();
+    const registered = await customer.request.post('/api/customers/register', {
+      data: {
+        email: 'dora@example.com',
+        password: 'a fine long password',
+        first_name: 'Dora',
+        last_name: 'Disabled',
+      },
+    });
+    expect(registered.status()).toBe(201);
+    expect(
+      (await customer.request.post('/api/cart/items', { data: { item_id: item.id } })).status(),
+    ).toBe(200);
+
+    const page = await signedInOwner('/admin/customers');
+    await page.getByRole('link', { name: 'Dora Disabled' }).click();
+    await page.getByRole('heading', { name: 'Dora Disabled' }).waitFor();
+    await page.getByRole('link', { name: 'Walnut box' }).waitFor();
+    await expectAccessible(page, 'admin-customer');
+    await screenshot(page, 'admin-customer');
+    await page.getByRole('button', { name: /^Disable/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Disable Dora Disabled?' });
+    await dialog.getByText(/signed out everywhere/).waitFor();
+    await dialog.getByRole('button', { name: 'Disable account' }).click();
+    await page.getByText('Disabled', { exact: true }).waitFor();
+    await page.getByText('Nothing held.').waitFor();
+
+    expect((await customer.request.get('/api/customers/me')).status()).toBe(401);
+    const shelf = await customer.request.get(`/api/items/${item.id}`);
+    expect((await shelf.json()).status).toBe('available');
+
+    await page.goto('/admin/customers');
+    await page.getByRole('cell', { name: 'dora@example.com' }).waitFor();
+    await expectAccessible(page, 'admin-customers');
+    await screenshot(page, 'admin-customers');
+  });
+});
