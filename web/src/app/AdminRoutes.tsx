@@ -6,6 +6,7 @@ import { AdminSignIn } from '../features/admin-shell/components/AdminSignIn';
 
 const Overview = lazy(() => import('../features/admin-overview/routes'));
 const Items = lazy(() => import('../features/admin-items/routes'));
+const Drafts = lazy(() => import('../features/admin-drafts/routes'));
 const Customers = lazy(() => import('../features/admin-customers/routes'));
 const UploadLinks = lazy(() => import('../features/admin-upload-links/routes'));
 
@@ -17,6 +18,7 @@ export default function AdminRoutes() {
       <Route element={<AdminShell />}>
         <Route index element={<Overview />} />
         <Route path="items/*" element={<Items />} />
+        <Route path="drafts" element={<Drafts />} />
         <Route path="upload-links" element={<UploadLinks />} />
         <Route path="customers/*" element={<Customers />} />
         <Route
