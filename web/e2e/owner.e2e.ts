@@ -205,7 +205,7 @@ describe.skipIf(!hasChromium)('the shop owner manages links and customers in Chr
     await page.getByLabel('Contact email').fill('neighbour@example.com');
     await page.getByLabel('Label').fill('Neighbour clearance');
     await page.getByRole('button', { name: 'Create link' }).click();
-    const address = page.getByLabel('Upload address');
+    const address = page.getByLabel('Upload address', { exact: true });
     await address.waitFor();
     const url = await address.inputValue();
     expect(url).toMatch(/\/upload\/[A-Za-z0-9_-]{43}$/);
@@ -216,7 +216,7 @@ describe.skipIf(!hasChromium)('the shop owner manages links and customers in Chr
     // After a reload the address is gone for good: only its digest is stored.
     await page.reload();
     await page.getByRole('cell', { name: 'Neighbour clearance' }).waitFor();
-    expect(await page.getByLabel('Upload address').count()).toBe(0);
+    expect(await page.getByLabel('Upload address', { exact: true }).count()).toBe(0);
     expect(await page.content()).not.toContain(url.split('/upload/')[1]!);
 
     const token = url.split('/upload/')[1]!;
@@ -225,6 +225,20 @@ describe.skipIf(!hasChromium)('the shop owner manages links and customers in Chr
     await page.goto('/admin/items?new=1');
     await page.getByRole('link', { name: 'Blue vase' }).waitFor();
     await page.getByRole('cell', { name: 'Neighbour clearance' }).waitFor();
+
+    // The drafts inbox shows it with where it came from, on a desk and on a phone.
+    await page.goto('/admin/drafts');
+    await page.getByRole('link', { name: 'Blue vase' }).first().waitFor();
+    await page
+      .getByText(/Neighbour clearance/)
+      .first()
+      .waitFor();
+    await expectAccessible(page, 'admin-drafts');
+    await screenshot(page, 'admin-drafts');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    await screenshot(page, 'admin-drafts');
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('disabling a customer ends their session in another browser at once and releases their item', async () => {

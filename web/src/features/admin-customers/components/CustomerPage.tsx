@@ -44,7 +44,9 @@ export function CustomerPage() {
         <dt>Favorites</dt>
         <dd>{c.favorites_count}</dd>
       </dl>
-      <AccountSwitch customer={c} />
+      <div style={{ margin: 'var(--space-4) 0 var(--space-5)' }}>
+        <AccountSwitch customer={c} />
+      </div>
       <h2>In their cart now</h2>
       {c.holds.length === 0 ? (
         <p>Nothing held.</p>
