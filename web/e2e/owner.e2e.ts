@@ -285,4 +285,36 @@ describe.skipIf(!hasChromium)('the shop owner manages links and customers in Chr
     await expectAccessible(page, 'admin-customers');
     await screenshot(page, 'admin-customers');
   });
+
+  it('keeps the category tree (a move under its own child is refused, with the reason) and tags', async () => {
+    const page = await signedInOwner('/admin/categories');
+    await page.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();
+    await page.getByLabel('New category').fill('Furniture');
+    await page.getByRole('button', { name: 'Create category' }).click();
+    await page.getByRole('list', { name: 'Category tree' }).getByText('Furniture').waitFor();
+    await page.getByLabel('New category').fill('Chairs');
+    await page.getByLabel('Under').selectOption({ label: 'Furniture' });
+    await page.getByRole('button', { name: 'Create category' }).click();
+    await page.getByRole('list', { name: 'Category tree' }).getByText('Chairs').waitFor();
+
+    await page.getByRole('button', { name: 'Change Furniture' }).click();
+    await page
+      .getByLabel('Parent')
+      .first()
+      .selectOption({ label: '\u00a0\u00a0\u00a0\u00a0Chairs' });
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /below|itself|cycle/i })
+      .waitFor();
+    await expectAccessible(page, 'admin-categories');
+    await screenshot(page, 'admin-categories');
+
+    await page.goto('/admin/tags');
+    await page.getByLabel('New tag').fill('Mid-century');
+    await page.getByRole('button', { name: 'Create tag' }).click();
+    await page.getByText('Mid-century', { exact: true }).waitFor();
+    await expectAccessible(page, 'admin-tags');
+    await screenshot(page, 'admin-tags');
+  });
 });
