@@ -80,7 +80,9 @@ function DraftCard({ draft }: { draft: Draft }) {
         <Notice tone="error">Drafting failed: {draft.last_error ?? 'no reason given'}</Notice>
       ) : (
         <p className={styles.meta}>
-          No suggestions {draft.state === 'queued' || draft.state === 'processing' ? 'yet' : ''}.
+          {draft.state === 'queued' || draft.state === 'processing'
+            ? 'No suggestions yet: the drafting step has not run.'
+            : 'No suggestions: no drafting model is set up, or it had none.'}
         </p>
       )}
       {action.error && (

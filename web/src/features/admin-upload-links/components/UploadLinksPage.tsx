@@ -4,6 +4,7 @@ import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { Field } from '../../../components/ui/Field';
 import { useCreateUploadLink, useRevokeUploadLink, useUploadLinks } from '../api';
 import { QrCode } from './QrCode';
+import styles from './UploadLinks.module.css';
 
 type Created = NonNullable<ReturnType<typeof useCreateUploadLink>['data']>;
 
@@ -160,9 +161,7 @@ export function UploadLinksPage() {
           <p>Create one above and send it to someone with things to sell.</p>
         </PageState>
       ) : (
-        <table
-          style={{ width: '100%', borderCollapse: 'collapse', background: 'var(--colour-surface)' }}
-        >
+        <table className={styles.table}>
           <thead>
             <tr>
               <th scope="col">Label</th>
