@@ -175,3 +175,145 @@ describe.skipIf(!hasChromium)('the shop owner in Chromium', () => {
     await context.close();
   });
 });
+
+describe.skipIf(!hasChromium)('the shop owner manages links and customers in Chromium', () => {
+  let shop: ShopServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    shop = await startShop();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  async function signedInOwner(path: string): Promise<Page> {
+    const context = await personContext(browser, shop.baseUrl);
+    const page = await context.newPage();
+    await page.goto(path);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    return page;
+  }
+
+  it('creates an upload link whose address is shown once, and a submission through it arrives', async () => {
+    const page = await signedInOwner('/admin/upload-links');
+    await page.getByRole('heading', { name: 'Upload links', level: 1 }).waitFor();
+    await page.getByLabel('Contact email').fill('neighbour@example.com');
+    await page.getByLabel('Label').fill('Neighbour clearance');
+    await page.getByRole('button', { name: 'Create link' }).click();
+    const address = page.getByLabel('Upload address', { exact: true });
+    await address.waitFor();
+    const url = await address.inputValue();
+    expect(url).toMatch(/\/upload\/[A-Za-z0-9_-]{43}$/);
+    await page.getByRole('img', { name: /QR code of the upload address/ }).waitFor();
+    await expectAccessible(page, 'admin-upload-links');
+    await screenshot(page, 'admin-upload-links');
+
+    // After a reload the address is gone for good: only its digest is stored.
+    await page.reload();
+    await page.getByRole('cell', { name: 'Neighbour clearance', exact: true }).waitFor();
+    expect(await page.getByLabel('Upload address', { exact: true }).count()).toBe(0);
+    expect(await page.content()).not.toContain(url.split('/upload/')[1]!);
+
+    const token = url.split('/upload/')[1]!;
+    const files = await photoFiles(1, 800, 600);
+    await submitThroughLink(shop.baseUrl, token, files, 'Blue vase', '10.9.9.10');
+    await page.goto('/admin/items?new=1');
+    await page.getByRole('link', { name: 'Blue vase' }).waitFor();
+    await page.getByRole('cell', { name: 'Neighbour clearance', exact: true }).waitFor();
+
+    // The drafts inbox shows it with where it came from, on a desk and on a phone.
+    await page.goto('/admin/drafts');
+    await page.getByRole('link', { name: 'Blue vase' }).first().waitFor();
+    await page
+      .getByText(/Neighbour clearance/)
+      .first()
+      .waitFor();
+    await expectAccessible(page, 'admin-drafts');
+    await screenshot(page, 'admin-drafts');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    await screenshot(page, 'admin-drafts');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('disabling a customer ends their session in another browser at once and releases their item', async () => {
+    const owner = await adminApi(shop.baseUrl);
+    const item = await owner.call<{ id: number }>('POST', '/api/admin/items', {
+      title: 'Walnut box',
+      price_cents: 2000,
+    });
+    await owner.publish(item.id);
+    const customerContext = await personContext(browser, shop.baseUrl);
+    const customer = await customerContext.newPage();
+    const registered = await customer.request.post('/api/customers/register', {
+      data: {
+        email: 'dora@example.com',
+        password: 'a fine long password',
+        first_name: 'Dora',
+        last_name: 'Disabled',
+      },
+    });
+    expect(registered.status()).toBe(201);
+    expect(
+      (await customer.request.post('/api/cart/items', { data: { item_id: item.id } })).status(),
+    ).toBe(200);
+
+    const page = await signedInOwner('/admin/customers');
+    await page.getByRole('link', { name: 'Dora Disabled' }).click();
+    await page.getByRole('heading', { name: 'Dora Disabled' }).waitFor();
+    await page.getByRole('link', { name: 'Walnut box' }).waitFor();
+    await expectAccessible(page, 'admin-customer');
+    await screenshot(page, 'admin-customer');
+    await page.getByRole('button', { name: /^Disable/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Disable Dora Disabled?' });
+    await dialog.getByText(/signed out everywhere/).waitFor();
+    await dialog.getByRole('button', { name: 'Disable account' }).click();
+    await page.getByText('Disabled', { exact: true }).waitFor();
+    await page.getByText('Nothing held.').waitFor();
+
+    expect((await customer.request.get('/api/customers/me')).status()).toBe(401);
+    const shelf = await customer.request.get(`/api/items/${item.id}`);
+    expect((await shelf.json()).status).toBe('available');
+
+    await page.goto('/admin/customers');
+    await page.getByRole('cell', { name: 'dora@example.com' }).waitFor();
+    await expectAccessible(page, 'admin-customers');
+    await screenshot(page, 'admin-customers');
+  });
+
+  it('keeps the category tree (a move under its own child is refused, with the reason) and tags', async () => {
+    const page = await signedInOwner('/admin/categories');
+    await page.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();
+    await page.getByLabel('New category').fill('Furniture');
+    await page.getByRole('button', { name: 'Create category' }).click();
+    await page.getByRole('list', { name: 'Category tree' }).getByText('Furniture').waitFor();
+    await page.getByLabel('New category').fill('Chairs');
+    await page.getByLabel('Under').selectOption({ label: 'Furniture' });
+    await page.getByRole('button', { name: 'Create category' }).click();
+    await page.getByRole('list', { name: 'Category tree' }).getByText('Chairs').waitFor();
+
+    await page.getByRole('button', { name: 'Change Furniture' }).click();
+    const parent = page.getByLabel('Parent').first();
+    const chairs = await parent.locator('option', { hasText: 'Chairs' }).getAttribute('value');
+    await parent.selectOption(chairs ?? '');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /below|itself|cycle/i })
+      .waitFor();
+    await expectAccessible(page, 'admin-categories');
+    await screenshot(page, 'admin-categories');
+
+    await page.goto('/admin/tags');
+    await page.getByLabel('New tag').fill('Mid-century');
+    await page.getByRole('button', { name: 'Create tag' }).click();
+    await page.getByText('Mid-century', { exact: true }).waitFor();
+    await expectAccessible(page, 'admin-tags');
+    await screenshot(page, 'admin-tags');
+  });
+});

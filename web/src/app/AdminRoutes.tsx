@@ -6,6 +6,15 @@ import { AdminSignIn } from '../features/admin-shell/components/AdminSignIn';
 
 const Overview = lazy(() => import('../features/admin-overview/routes'));
 const Items = lazy(() => import('../features/admin-items/routes'));
+const Drafts = lazy(() => import('../features/admin-drafts/routes'));
+const Categories = lazy(() =>
+  import('../features/admin-catalogue/routes').then((m) => ({ default: m.CategoriesPage })),
+);
+const Tags = lazy(() =>
+  import('../features/admin-catalogue/routes').then((m) => ({ default: m.TagsPage })),
+);
+const Customers = lazy(() => import('../features/admin-customers/routes'));
+const UploadLinks = lazy(() => import('../features/admin-upload-links/routes'));
 
 /** /admin: sign-in is open; everything else is behind the admin session (AdminShell). */
 export default function AdminRoutes() {
@@ -15,11 +24,16 @@ export default function AdminRoutes() {
       <Route element={<AdminShell />}>
         <Route index element={<Overview />} />
         <Route path="items/*" element={<Items />} />
+        <Route path="drafts" element={<Drafts />} />
+        <Route path="upload-links" element={<UploadLinks />} />
+        <Route path="customers/*" element={<Customers />} />
+        <Route path="categories" element={<Categories />} />
+        <Route path="tags" element={<Tags />} />
         <Route
           path="*"
           element={
-            <PageState headingLevel={1} title="This admin page is not built yet">
-              <p>The API behind it works; use the Items pages meanwhile.</p>
+            <PageState headingLevel={1} title="This admin page does not exist">
+              <p>Pick a place from the menu above.</p>
             </PageState>
           }
         />

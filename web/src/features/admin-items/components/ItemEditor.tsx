@@ -99,7 +99,7 @@ function Details({ item }: { item: AdminItem }) {
         }
         error={priceError ?? fieldError('price_cents')}
       />
-      <label>
+      <label className={styles.stacked}>
         Category
         <select name="category" className={styles.select} defaultValue={item.category?.id ?? ''}>
           <option value="">No category</option>

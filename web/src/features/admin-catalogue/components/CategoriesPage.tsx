@@ -1,0 +1,163 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
+import { useCategoryTree, useCategoryWrites } from '../api';
+
+interface Node {
+  id: number;
+  name: string;
+  slug: string;
+  children: Node[];
+}
+
+function flatten(nodes: Node[], depth = 0): Array<{ node: Node; depth: number }> {
+  return nodes.flatMap((node) => [{ node, depth }, ...flatten(node.children, depth + 1)]);
+}
+
+/** One category: rename, move under another (pick a parent), delete. */
+function Row({ node, all }: { node: Node; all: Array<{ node: Node; depth: number }> }) {
+  const writes = useCategoryWrites();
+  const [open, setOpen] = useState(false);
+  return (
+    <li>
+      <span>{node.name}</span>{' '}
+      <Button
+        variant="quiet"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        aria-label={`Change ${node.name}`}
+      >
+        Change
+      </Button>
+      {open && (
+        <form
+          onSubmit={(event: FormEvent<HTMLFormElement>) => {
+            event.preventDefault();
+            const form = new FormData(event.currentTarget);
+            const parent = String(form.get('parent'));
+            writes.update.mutate(
+              {
+                id: node.id,
+                name: String(form.get('name')).trim(),
+                parent_id: parent ? Number(parent) : null,
+              },
+              { onSuccess: () => setOpen(false) },
+            );
+          }}
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 'var(--space-2)',
+            margin: 'var(--space-2) 0',
+          }}
+        >
+          <label>
+            Name <input name="name" defaultValue={node.name} maxLength={100} />
+          </label>
+          <label>
+            Parent{' '}
+            <select name="parent" defaultValue="">
+              <option value="">Top level</option>
+              {all
+                .filter((option) => option.node.id !== node.id)
+                .map((option) => (
+                  <option key={option.node.id} value={option.node.id}>
+                    {'\u00a0\u00a0'.repeat(option.depth * 2)}
+                    {option.node.name}
+                  </option>
+                ))}
+            </select>
+          </label>
+          <Button type="submit">Save</Button>
+          <Button variant="danger" onClick={() => writes.remove.mutate(node.id)}>
+            Delete
+          </Button>
+        </form>
+      )}
+      {(writes.update.error ?? writes.remove.error) && (
+        <Notice tone="error" role="alert">
+          {(writes.update.error ?? writes.remove.error)?.message}
+        </Notice>
+      )}
+      {node.children.length > 0 && (
+        <ul>
+          {node.children.map((child) => (
+            <Row key={child.id} node={child} all={all} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+export function CategoriesPage() {
+  const tree = useCategoryTree();
+  const writes = useCategoryWrites();
+  const nodes = (tree.data?.categories ?? []) as Node[];
+  const all = flatten(nodes);
+
+  function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const parent = String(form.get('parent'));
+    writes.create.mutate(
+      { name: String(form.get('name')).trim(), parent_id: parent ? Number(parent) : null },
+      { onSuccess: () => formElement.reset() },
+    );
+  }
+
+  return (
+    <>
+      <h1>Categories</h1>
+      <form
+        onSubmit={create}
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 'var(--space-2)',
+          alignItems: 'flex-end',
+          marginBottom: 'var(--space-4)',
+        }}
+      >
+        <label style={{ display: 'grid' }}>
+          New category
+          <input name="name" required maxLength={100} />
+        </label>
+        <label style={{ display: 'grid' }}>
+          Under
+          <select name="parent" defaultValue="">
+            <option value="">Top level</option>
+            {all.map((option) => (
+              <option key={option.node.id} value={option.node.id}>
+                {'\u00a0\u00a0'.repeat(option.depth * 2)}
+                {option.node.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit">Create category</Button>
+      </form>
+      {writes.create.error && (
+        <Notice tone="error" role="alert">
+          {writes.create.error.message}
+        </Notice>
+      )}
+      {tree.isPending ? (
+        <Loading />
+      ) : tree.isError ? (
+        <PageState title="The categories could not be loaded">
+          <p>{tree.error.message}</p>
+        </PageState>
+      ) : nodes.length === 0 ? (
+        <PageState title="No categories yet" />
+      ) : (
+        <ul aria-label="Category tree">
+          {nodes.map((node) => (
+            <Row key={node.id} node={node} all={all} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

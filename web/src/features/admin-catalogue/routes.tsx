@@ -1,0 +1,2 @@
+export { CategoriesPage } from './components/CategoriesPage';
+export { TagsPage } from './components/TagsPage';

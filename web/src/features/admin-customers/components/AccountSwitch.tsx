@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { Notice } from '../../../components/ui/Feedback';
+import { useAccountSwitch } from '../api';
+
+/**
+ * Disable or enable with a confirmation that says what happens (spec 3): on
+ * disable, sessions end at once and held items are released; enabling does not
+ * give the items back.
+ */
+export function AccountSwitch({
+  customer,
+}: {
+  customer: { id: number; display_name: string; status: 'active' | 'disabled' };
+}) {
+  const change = useAccountSwitch();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDialogElement>(null);
+  const enabling = customer.status === 'disabled';
+  useEffect(() => {
+    const dialog = ref.current;
+    if (open && dialog && !dialog.open) dialog.showModal();
+    if (!open && dialog?.open) dialog.close();
+  }, [open]);
+  const titleId = `switch-${customer.id}`;
+  return (
+    <>
+      <Button variant={enabling ? 'secondary' : 'danger'} onClick={() => setOpen(true)}>
+        {enabling ? 'Enable' : 'Disable'}
+        <span className="visually-hidden"> {customer.display_name}</span>
+      </Button>
+      {change.error && (
+        <Notice tone="error" role="alert">
+          {change.error.message}
+        </Notice>
+      )}
+      <dialog
+        ref={ref}
+        aria-labelledby={titleId}
+        onCancel={() => setOpen(false)}
+        style={{
+          maxWidth: '32rem',
+          borderRadius: 'var(--radius-lg)',
+          border: '1px solid var(--colour-line)',
+          padding: 'var(--space-5)',
+        }}
+      >
+        <h2 id={titleId}>
+          {enabling ? 'Enable' : 'Disable'} {customer.display_name}?
+        </h2>
+        <p>
+          {enabling
+            ? 'They can sign in again. Items released when they were disabled are not given back.'
+            : 'They are signed out everywhere at once and cannot sign in. Items in their cart are released for others to buy; enabling them later does not give the items back.'}
+        </p>
+        <div style={{ display: 'flex', gap: 'var(--space-2)' }}>
+          <Button
+            variant={enabling ? 'primary' : 'danger'}
+            onClick={() => {
+              setOpen(false);
+              change.mutate({ id: customer.id, enable: enabling });
+            }}
+          >
+            {enabling ? 'Enable account' : 'Disable account'}
+          </Button>
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+        </div>
+      </dialog>
+    </>
+  );
+}

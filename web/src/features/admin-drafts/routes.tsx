@@ -1,0 +1,3 @@
+import { DraftsInbox } from './components/DraftsInbox';
+
+export default DraftsInbox;

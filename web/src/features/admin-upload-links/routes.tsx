@@ -1,0 +1,3 @@
+import { UploadLinksPage } from './components/UploadLinksPage';
+
+export default UploadLinksPage;
