@@ -72,7 +72,8 @@ describe.skipIf(!hasChromium)('a customer looking after their account in Chromiu
     expect(problems).toEqual([]);
     await elsewhere.close();
     await context.close();
-  });
+    // A real minute of hold, on top of registering on a busy machine.
+  }, 240_000);
 
   it('edits the profile, downloads the data as a file and deletes the account', async () => {
     const context = await personContext(browser, shop.baseUrl);
