@@ -28,23 +28,27 @@ export const STOREFRONT_PRELOADS: Preload[] = [
 /** The item page's `sizes` for its big photo (web/src/features/item/components/Gallery.tsx). */
 const GALLERY_SIZES = '(min-width: 52rem) 60vw, 100vw';
 
-/** The item's answer and its first photo, as the item page will ask for them. */
-function itemPreloads(item: Item): Preload[] {
-  const preloads: Preload[] = [{ kind: 'fetch', href: `/api/items/${item.id}` }];
+/** Cards: two a row on phones (web/src/features/storefront/components/ItemCard.tsx). */
+const CARD_SIZES = '(min-width: 60rem) 18rem, (min-width: 40rem) 33vw, 50vw';
+/** The first row of cards on a phone: the photos the storefront's largest paint waits on. */
+const FIRST_CARDS = 2;
+
+/** An item's first photo with the same candidates as the page's <img srcset> (ItemImage.tsx). */
+function photoPreload(item: Item, sizes: string): Preload[] {
   const first = item.images[0];
-  if (!first) return preloads;
-  // The same candidates as the page's <img srcset> (web/src/components/ui/ItemImage.tsx).
+  if (!first) return [];
   const widest = first.variants.at(-1)?.width ?? 0;
   const candidates = [
     ...first.variants.map((v) => `${v.url} ${v.width}w`),
     ...(first.width > widest ? [`${first.url} ${first.width}w`] : []),
   ];
-  preloads.push({
-    kind: 'image',
-    href: first.variants[0]?.url ?? first.url,
-    ...(first.variants.length > 0 ? { srcset: candidates.join(', '), sizes: GALLERY_SIZES } : {}),
-  });
-  return preloads;
+  return [
+    {
+      kind: 'image',
+      href: first.variants[0]?.url ?? first.url,
+      ...(first.variants.length > 0 ? { srcset: candidates.join(', '), sizes } : {}),
+    },
+  ];
 }
 
 /**
@@ -54,16 +58,33 @@ function itemPreloads(item: Item): Preload[] {
  * and a crawler does not index an empty page.
  */
 export function itemPages(deps: {
-  storefront: Pick<StorefrontService, 'get'>;
+  storefront: Pick<StorefrontService, 'get' | 'list'>;
   version: CatalogueVersion;
   publicBaseUrl: URL;
 }): PageFor {
   const pages = new Map<number, { version: string; index: string; status: number; html: string }>();
+  let front: { version: string; index: string; html: string } | null = null;
   const absolute = (url: string) => new URL(url, deps.publicBaseUrl).href;
 
   return async (urlPath, index) => {
-    // The storefront without filters: its first answers are known before its script runs.
-    if (urlPath === '/') return { status: 200, html: withPreloads(index, STOREFRONT_PRELOADS) };
+    // The storefront without filters: its first answers and photos are known before its
+    // script runs (one small query per catalogue version).
+    if (urlPath === '/') {
+      const version = await deps.version.current();
+      if (front?.version !== version || front.index !== index) {
+        const { items } = await deps.storefront.list({
+          includePending: false,
+          sort: 'newest',
+          limit: FIRST_CARDS,
+        });
+        const preloads = [
+          ...STOREFRONT_PRELOADS,
+          ...items.flatMap((item) => photoPreload(item, CARD_SIZES)),
+        ];
+        front = { version, index, html: withPreloads(index, preloads) };
+      }
+      return { status: 200, html: front.html };
+    }
     const match = ITEM_PAGE.exec(urlPath);
     if (!match) return { status: 200, html: index };
     const id = Number(match[1]);
@@ -84,7 +105,10 @@ export function itemPages(deps: {
           description: item.description || item.title,
           url: absolute(`/items/${item.id}`),
           image: image === null ? null : absolute(image),
-          preloads: itemPreloads(item),
+          preloads: [
+            { kind: 'fetch', href: `/api/items/${item.id}` },
+            ...photoPreload(item, GALLERY_SIZES),
+          ],
         }),
       };
     } catch (error) {

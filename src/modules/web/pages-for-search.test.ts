@@ -110,11 +110,16 @@ describe('pages name what their script will fetch first, so the browser starts e
     expect(tags).toHaveLength(2);
   });
 
-  it('the storefront preloads its first page of items and its facets, only without filters', async () => {
-    expect(preloads((await get('/')).body)).toEqual([
+  it('the storefront preloads its first items, facets and first photos, only without filters', async () => {
+    const newest = await makeItem(t.db, { title: 'Linen floor lamp', images: 1 });
+    const tags = preloads((await get('/')).body);
+    expect(tags.slice(0, 2)).toEqual([
       '<link rel="preload" as="fetch" href="/api/items?limit=24" crossorigin>',
       '<link rel="preload" as="fetch" href="/api/filters" crossorigin>',
     ]);
+    // The first row of cards on a phone, newest first, as the list shows them.
+    expect(tags[2]).toContain(`href="/media/test/${newest.id}-0.jpg"`);
+    expect(tags.length).toBeLessThanOrEqual(4);
     // A filtered view asks other questions; an unused preload would only cost.
     expect(preloads((await get('/?tags=teak')).body)).toEqual([]);
     expect(preloads((await get('/cart')).body)).toEqual([]);

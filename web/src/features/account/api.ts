@@ -19,9 +19,9 @@ export function formError(error: unknown, shownFields: string[]): string | undef
   if (!error) return undefined;
   if (error instanceof ApiError && error.field && shownFields.includes(error.field))
     return undefined;
-  // 429: how long to wait, in words, after the server's reason.
+  // 429: how long to wait, in words (the server's generic text only says "a moment").
   if (error instanceof ApiError && error.status === 429 && error.retryAfter)
-    return `${error.message} You can try again in ${formatWait(error.retryAfter)}.`;
+    return `Too many tries in a short time. You can try again in ${formatWait(error.retryAfter)}.`;
   return error instanceof Error ? error.message : 'Something went wrong.';
 }
 

@@ -90,7 +90,7 @@ export function StorefrontPage() {
           // not jump when the facets arrive.
           <div className={styles.panelPlaceholder} aria-hidden="true" />
         )}
-        <section aria-label="Items" className={styles.results}>
+        <section aria-label="Items" className={pages.isPending ? styles.loadingResults : undefined}>
           {filtered && (
             <div className={styles.active}>
               <span>Filtered view.</span>

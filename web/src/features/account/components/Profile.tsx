@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Feedback';
@@ -224,11 +224,16 @@ function YourData() {
 export function Profile({ customer }: { customer: Customer }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
+  // Welcomed once: the flag leaves the address, so a reload or a bookmark does not repeat it.
+  const [welcome] = useState(() => search.get('welcome') !== null);
+  useEffect(() => {
+    if (search.has('welcome')) setSearch({}, { replace: true });
+  }, [search, setSearch]);
   return (
     <>
       <h1>{customer.first_name ? `Hello, ${customer.first_name}` : 'Your account'}</h1>
-      {search.get('welcome') && (
+      {welcome && (
         <Notice tone="success" role="status">
           Welcome! Your account is ready.
         </Notice>
