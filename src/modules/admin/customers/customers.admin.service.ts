@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../context.js';
 import { inTransaction } from '../../../db/transaction.js';
-import { badRequest, notFound } from '../../../http/errors.js';
-import { isIdValue } from '../../../http/schemas.js';
+import { notFound } from '../../../http/errors.js';
+import { decodeIdCursor, encodeIdCursor } from '../../../http/id-cursor.js';
 import { customerSessions } from '../../accounts/customer-sessions.js';
 import {
   ALL_TOKEN_KINDS,
@@ -9,22 +9,6 @@ import {
 } from '../../accounts/customer-tokens.repository.js';
 import { cartRepository } from '../../commerce/cart.repository.js';
 import { adminCustomersRepository } from './customers.admin.repository.js';
-
-const encodeCursor = (id: number) => Buffer.from(String(id)).toString('base64url');
-
-function decodeCursor(cursor: string): number {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const id = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
-  // Range-checked against the id column: a larger number would fail in the database as a 500.
-  if (!isIdValue(id)) {
-    throw badRequest(
-      'invalid_parameter',
-      'The parameter "cursor" is not a cursor this list gave out.',
-      'cursor',
-    );
-  }
-  return id;
-}
 
 export function adminCustomersService(ctx: Pick<AppContext, 'db' | 'clock' | 'random'>) {
   const customers = adminCustomersRepository(ctx.db);
@@ -47,13 +31,13 @@ export function adminCustomersService(ctx: Pick<AppContext, 'db' | 'clock' | 'ra
         ...(query.q !== undefined ? { q: query.q } : {}),
         ...(query.status !== undefined ? { status: query.status } : {}),
         limit,
-        ...(query.cursor !== undefined ? { afterId: decodeCursor(query.cursor) } : {}),
+        ...(query.cursor !== undefined ? { afterId: decodeIdCursor(query.cursor) } : {}),
       });
       const more = page.length > limit;
       const shown = more ? page.slice(0, limit) : page;
       return {
         customers: shown,
-        next_cursor: more ? encodeCursor(shown[shown.length - 1]!.id) : null,
+        next_cursor: more ? encodeIdCursor(shown[shown.length - 1]!.id) : null,
       };
     },
 
