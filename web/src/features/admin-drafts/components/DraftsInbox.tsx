@@ -110,7 +110,7 @@ function DraftCard({ draft }: { draft: Draft }) {
             variant="quiet"
             onClick={() => action.mutate({ id: draft.id, action: 'dismiss' })}
           >
-            Dismiss suggestions
+            {s ? 'Dismiss suggestions' : 'Dismiss from the inbox'}
           </Button>
         )}
       </div>
