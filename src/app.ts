@@ -19,7 +19,7 @@ import {
   trackRouteMethods,
 } from './http/framework-errors.js';
 import { loggerOptions } from './http/logging.js';
-import { documentRouteConventions } from './http/openapi-conventions.js';
+import { documentOptionalBodies, documentRouteConventions } from './http/openapi-conventions.js';
 import { rateLimitRedis } from './http/rate-limit-store.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { installRequestGuards, refuseBodiesWhereNoneIsTaken } from './http/request-guards.js';
@@ -187,6 +187,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
     // Security, standard refusals and documented bodies by route kind (openapi-conventions.ts).
     transform: documentRouteConventions as never,
+    // A body a route may also go without (checkout: no body means pickup).
+    transformObject: documentOptionalBodies as never,
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) || `def-${i}`,
     },

@@ -17,7 +17,8 @@ import { errors } from './schemas.js';
  *
  * A route still declares the answers only it knows (404, 409, 402, 304) in its own
  * `response`, and its `summary`; what it declares wins over what is added here. A route
- * that reads its own body (multipart) describes it with `config.documentedBody`.
+ * that reads its own body (multipart) describes it with `config.documentedBody`; one that
+ * also takes no body at all says so with `config.bodyOptional` (requestBody.required: false).
  */
 
 declare module 'fastify' {
@@ -25,8 +26,14 @@ declare module 'fastify' {
     /** For the OpenAPI document only: the body a route reads itself (a multipart form). */
     // A plain object, not TSchema: a TypeBox type here sends route inference too deep.
     documentedBody?: object;
+    /** For the OpenAPI document only: no body at all is accepted; one that is sent is validated. */
+    bodyOptional?: boolean;
   }
 }
+
+// @fastify/swagger marks every schema body required and copies `x-` keys onto the
+// operation: the transform leaves this mark and `documentOptionalBodies` acts on it.
+const BODY_OPTIONAL = 'x-body-optional';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ADMIN_PREFIX = '/api/admin/';
@@ -93,14 +100,33 @@ export function documentRouteConventions({
   const declared = (schema ?? {}) as Schema;
   if (declared.hide) return { schema: declared, url };
   const session = sessionRequiredBy(route);
-  const documentedBody = (route.config as { documentedBody?: object } | undefined)?.documentedBody;
+  const config = route.config as { documentedBody?: object; bodyOptional?: boolean } | undefined;
+  const documentedBody = config?.documentedBody;
   return {
     url,
     schema: {
       ...declared,
       ...(session && !declared.security ? { security: [{ [session]: [] }] } : {}),
       ...(documentedBody && !declared.body ? { body: documentedBody } : {}),
+      ...(config?.bodyOptional ? { [BODY_OPTIONAL]: true } : {}),
       response: { ...errors(...standardRefusals(route, declared)), ...declared.response },
     },
   };
+}
+
+type Operation = Record<string, unknown> & { requestBody?: { required?: boolean } };
+
+/** @fastify/swagger's `transformObject`: a body marked optional is `required: false`. */
+export function documentOptionalBodies({
+  openapiObject,
+}: {
+  openapiObject: { paths?: Record<string, Record<string, Operation>> };
+}) {
+  for (const operations of Object.values(openapiObject.paths ?? {}))
+    for (const operation of Object.values(operations)) {
+      if (!operation[BODY_OPTIONAL]) continue;
+      delete operation[BODY_OPTIONAL];
+      if (operation.requestBody) operation.requestBody.required = false;
+    }
+  return openapiObject;
 }

@@ -8,7 +8,10 @@ interface Operation {
   summary?: string;
   security?: Array<Record<string, string[]>>;
   parameters?: unknown[];
-  requestBody?: { content?: Record<string, { schema?: { properties?: object } }> };
+  requestBody?: {
+    required?: boolean;
+    content?: Record<string, { schema?: { properties?: object } }>;
+  };
   responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
 }
 type Document = {
@@ -148,6 +151,21 @@ describe('/openapi.json: every operation', () => {
       'photos',
       'remove_background',
     ]);
+  });
+
+  it('checkout documents its body as optional (none means pickup); every other body is required', () => {
+    const checkout = operations.find((o) => o.name === 'POST /api/cart/checkout')!.op;
+    expect(checkout.requestBody?.required).toBe(false);
+    // Still described, so a body that is sent is known to be validated.
+    const body = checkout.requestBody?.content?.['application/json']?.schema;
+    expect(Object.keys(body?.properties ?? {}).sort()).toEqual([
+      'address_id',
+      'note',
+      'shipping_address',
+    ]);
+    const optional = operations.filter(({ op }) => op.requestBody && !op.requestBody.required);
+    expect(names(optional)).toEqual(['POST /api/cart/checkout']);
+    expect(JSON.stringify(doc)).not.toContain('x-body-optional');
   });
 
   it('/healthz, /readyz and /media/{path} are documented', () => {

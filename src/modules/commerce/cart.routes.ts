@@ -76,7 +76,7 @@ export function cartRoutes(app: App, cart: CartService): void {
       preValidation: async (request) => {
         request.body ??= {};
       },
-      config: { rateLimit: rateLimits.checkout },
+      config: { rateLimit: rateLimits.checkout, bodyOptional: true },
     },
     async (request) => {
       const { sale, order } = await cart.checkout(signedInCustomer(request), request.body);
