@@ -14,6 +14,7 @@ const Tags = lazy(() =>
   import('../features/admin-catalogue/routes').then((m) => ({ default: m.TagsPage })),
 );
 const Customers = lazy(() => import('../features/admin-customers/routes'));
+const Orders = lazy(() => import('../features/admin-orders/routes'));
 const UploadLinks = lazy(() => import('../features/admin-upload-links/routes'));
 
 /** /admin: sign-in is open; everything else is behind the admin session (AdminShell). */
@@ -26,6 +27,7 @@ export default function AdminRoutes() {
         <Route path="items/*" element={<Items />} />
         <Route path="drafts" element={<Drafts />} />
         <Route path="upload-links" element={<UploadLinks />} />
+        <Route path="orders/*" element={<Orders />} />
         <Route path="customers/*" element={<Customers />} />
         <Route path="categories" element={<Categories />} />
         <Route path="tags" element={<Tags />} />

@@ -11,6 +11,7 @@ const PLACES = [
   { to: '/admin/items', label: 'Items' },
   { to: '/admin/drafts', label: 'Drafts inbox' },
   { to: '/admin/upload-links', label: 'Upload links' },
+  { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/customers', label: 'Customers' },
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/tags', label: 'Tags' },

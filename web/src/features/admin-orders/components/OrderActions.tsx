@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { Notice } from '../../../components/ui/Feedback';
+import { ApiError } from '../../../lib/api-client';
+import { type AdminOrder, type OrderAction, useOrderAction } from '../api';
+import styles from './AdminOrders.module.css';
+import { CancelDialog } from './CancelDialog';
+import { ShipForm } from './ShipForm';
+
+const DONE: Record<OrderAction['kind'], string> = {
+  'mark-paid': 'Marked paid.',
+  ship: 'Marked shipped; the buyer gets a mail with the tracking reference.',
+  deliver: 'Marked delivered.',
+  cancel: 'Cancelled: the pieces are back on sale and the payment is being voided.',
+};
+
+/**
+ * Only the actions the order's state allows (placed → paid → shipped → delivered;
+ * cancel from placed or paid). A refusal (someone else changed it first) shows the
+ * server's reason, and the order is reloaded so the buttons match its state again.
+ */
+export function OrderActions({ order }: { order: AdminOrder }) {
+  const action = useOrderAction(order.id);
+  const [cancelling, setCancelling] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+
+  // The button that was pressed is gone after a change: focus goes to what happened.
+  useEffect(() => {
+    if (done) statusRef.current?.focus();
+  }, [done]);
+
+  function run(next: OrderAction) {
+    setDone(null);
+    action.mutate(next, { onSuccess: () => setDone(DONE[next.kind]) });
+  }
+
+  const { state } = order;
+  const canCancel = state === 'placed' || state === 'paid';
+  // Ship form field errors are shown beside their field; everything else up here.
+  const besideField =
+    action.error instanceof ApiError &&
+    /(^|\/)(carrier|tracking_reference)$/.test(action.error.field ?? '');
+  return (
+    <section aria-labelledby="order-actions">
+      <h2 id="order-actions" className="visually-hidden">
+        Actions
+      </h2>
+      <div ref={statusRef} tabIndex={-1} role="status">
+        {done && <Notice tone="success">{done}</Notice>}
+      </div>
+      {action.error && !besideField && (
+        <Notice tone="error" role="alert">
+          {action.error.message}
+        </Notice>
+      )}
+      {state === 'delivered' || state === 'cancelled' ? (
+        <p className={styles.muted}>
+          {state === 'delivered'
+            ? 'Delivered: nothing left to do.'
+            : 'Cancelled: nothing left to do.'}
+        </p>
+      ) : (
+        <div className={styles.actions}>
+          {state === 'placed' && (
+            <Button disabled={action.isPending} onClick={() => run({ kind: 'mark-paid' })}>
+              Mark paid
+            </Button>
+          )}
+          {state === 'paid' && (
+            <ShipForm
+              className={styles.shipForm}
+              busy={action.isPending}
+              error={action.error}
+              onShip={(carrier, tracking_reference) =>
+                run({ kind: 'ship', carrier, tracking_reference })
+              }
+            />
+          )}
+          {state === 'shipped' && (
+            <Button disabled={action.isPending} onClick={() => run({ kind: 'deliver' })}>
+              Mark delivered
+            </Button>
+          )}
+          {canCancel && (
+            <Button
+              variant="danger"
+              disabled={action.isPending}
+              onClick={() => setCancelling(true)}
+            >
+              Cancel order…
+            </Button>
+          )}
+        </div>
+      )}
+      {canCancel && (
+        <CancelDialog
+          order={order}
+          open={cancelling}
+          onClose={() => setCancelling(false)}
+          onConfirm={(reason) => {
+            setCancelling(false);
+            run({ kind: 'cancel', reason });
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+import { Link, useParams } from 'react-router';
+import { Loading, PageState } from '../../../components/ui/Feedback';
+import { formatPrice } from '../../../lib/format';
+import { type AdminOrder, useAdminOrder } from '../api';
+import { formatDateTime } from '../order-text';
+import styles from './AdminOrders.module.css';
+import { OrderActions } from './OrderActions';
+import { OrderStateBadge } from './OrderStateBadge';
+
+function Destination({ order }: { order: AdminOrder }) {
+  if (order.fulfilment === 'pickup') return <p>Pickup at the shop.</p>;
+  const address = order.shipping_address;
+  if (!address) return <p>Shipped; the address was removed when the buyer deleted the account.</p>;
+  return (
+    <address>
+      {address.name}
+      <br />
+      {address.line1}
+      <br />
+      {address.line2 && (
+        <>
+          {address.line2}
+          <br />
+        </>
+      )}
+      {address.postal_code} {address.city}
+      <br />
+      {address.country}
+      {address.phone && (
+        <>
+          <br />
+          Phone {address.phone}
+        </>
+      )}
+    </address>
+  );
+}
+
+/** What happened when, from the order's own timestamps (the API keeps one per state). */
+function History({ order }: { order: AdminOrder }) {
+  const steps: Array<[string, string | null, string?]> = [
+    ['Placed', order.placed_at],
+    ['Paid', order.paid_at],
+    [
+      'Shipped',
+      order.shipped_at,
+      order.carrier ? `with ${order.carrier}, tracking ${order.tracking_reference}` : undefined,
+    ],
+    ['Delivered', order.delivered_at],
+    ['Cancelled', order.cancelled_at, order.cancel_reason ?? undefined],
+  ];
+  return (
+    <dl className={styles.facts}>
+      {steps
+        .filter(([, at]) => at)
+        .map(([label, at, detail]) => (
+          <div key={label} style={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>
+              <time dateTime={at ?? ''}>{formatDateTime(at ?? '')}</time>
+              {detail && <div className={styles.muted}>{detail}</div>}
+            </dd>
+          </div>
+        ))}
+      {order.state === 'placed' && order.payment_due_at && (
+        <>
+          <dt>Payment due</dt>
+          <dd>
+            <time dateTime={order.payment_due_at}>{formatDateTime(order.payment_due_at)}</time>
+            <div className={styles.muted}>Cancelled automatically if unpaid by then</div>
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** One order as it was at the sale, with the actions its state allows. */
+export function OrderPage() {
+  const id = Number(useParams().id);
+  const query = useAdminOrder(id);
+  if (query.isPending) return <Loading />;
+  if (query.isError)
+    return (
+      <PageState
+        headingLevel={1}
+        title="This order could not be loaded"
+        action={<Link to="/admin/orders">All orders</Link>}
+      >
+        <p>{query.error.message}</p>
+      </PageState>
+    );
+  const order = query.data;
+  const money = (cents: number) => formatPrice(cents, order.currency);
+  return (
+    <>
+      <p>
+        <Link to="/admin/orders">← All orders</Link>
+      </p>
+      <div className={styles.heading}>
+        <h1>Order {order.number}</h1>
+        <OrderStateBadge state={order.state} />
+      </div>
+      <OrderActions order={order} />
+
+      <table className={styles.table}>
+        <caption className="visually-hidden">
+          Pieces in this order, as they were at the sale
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">Photo</span>
+            </th>
+            <th scope="col">Piece</th>
+            <th scope="col" className={styles.money}>
+              Price
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line, index) => (
+            <tr key={line.item_id ?? `line-${index}`}>
+              <td>
+                {line.image ? (
+                  <img
+                    src={line.image}
+                    alt=""
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                    className={styles.thumb}
+                  />
+                ) : (
+                  <span className={styles.thumb} />
+                )}
+              </td>
+              <td>
+                {line.item_id ? (
+                  <Link to={`/admin/items/${line.item_id}`}>{line.title}</Link>
+                ) : (
+                  line.title
+                )}
+              </td>
+              <td className={styles.money}>{money(line.price_cents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td />
+            <th scope="row">Total</th>
+            <td className={styles.money}>
+              <strong>{money(order.total_cents)}</strong>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+
+      <div className={styles.sections}>
+        <section className={styles.card} aria-labelledby="order-buyer">
+          <h2 id="order-buyer">Buyer</h2>
+          {order.buyer.email ? (
+            <p>
+              {order.customer_id ? (
+                <Link to={`/admin/customers/${order.customer_id}`}>{order.buyer.name}</Link>
+              ) : (
+                order.buyer.name
+              )}
+              <br />
+              <a href={`mailto:${order.buyer.email}`}>{order.buyer.email}</a>
+            </p>
+          ) : (
+            <p>The buyer deleted their account; the order is kept without their name.</p>
+          )}
+          {order.note && (
+            <>
+              <h3>Their note</h3>
+              <p style={{ whiteSpace: 'pre-wrap' }}>{order.note}</p>
+            </>
+          )}
+        </section>
+        <section className={styles.card} aria-labelledby="order-delivery">
+          <h2 id="order-delivery">Delivery</h2>
+          <Destination order={order} />
+        </section>
+        <section className={styles.card} aria-labelledby="order-payment">
+          <h2 id="order-payment">Payment</h2>
+          <dl className={styles.facts}>
+            <dt>Total</dt>
+            <dd>{money(order.total_cents)}</dd>
+            <dt>Reference</dt>
+            <dd>{order.payment_reference}</dd>
+          </dl>
+        </section>
+        <section className={styles.card} aria-labelledby="order-history">
+          <h2 id="order-history">History</h2>
+          <History order={order} />
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import type { AdminOrder, OrderState } from './api';
+
+/** Each state as the owner reads it in lists and on the order. */
+export const STATE_LABELS: Record<OrderState, string> = {
+  placed: 'Awaiting payment',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+export const ORDER_STATES = Object.keys(STATE_LABELS) as OrderState[];
+
+const locale = typeof navigator === 'undefined' ? undefined : navigator.language;
+const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}
+
+/** Where an order goes, in a few words for the list. */
+export function destinationSummary(order: AdminOrder): string {
+  if (order.fulfilment === 'pickup') return 'Pickup at the shop';
+  const address = order.shipping_address;
+  // An anonymised order (the account was deleted) keeps no address to show.
+  return address ? `${address.city}, ${address.country}` : 'Shipping (address removed)';
+}
