@@ -46,8 +46,14 @@ export function OrdersList() {
           <li key={order.id} className={styles.card}>
             <Link to={`/account/orders/${order.id}`}>Order {order.number}</Link>
             <div className={styles.muted}>
-              {formatDate(order.placed_at)} · {STATE_LABELS[order.state]} ·{' '}
-              <Price cents={order.total_cents} />
+              {formatDate(order.placed_at)} · {STATE_LABELS[order.state]}
+              {order.state === 'shipped' && order.carrier && (
+                <>
+                  {' '}
+                  with {order.carrier} ({order.tracking_reference})
+                </>
+              )}{' '}
+              · <Price cents={order.total_cents} />
             </div>
           </li>
         ))}
@@ -56,26 +62,73 @@ export function OrdersList() {
   );
 }
 
+/** Where it goes, told for the order's state (a cancelled order goes nowhere). */
 function Destination({ order }: { order: Order }) {
   const address = order.shipping_address;
-  if (order.fulfilment === 'pickup') return <p>You collect it at the shop.</p>;
-  if (!address) return <p>Sent by post.</p>;
+  if (order.fulfilment === 'pickup') {
+    if (order.state === 'cancelled') return <p>It was to be collected at the shop.</p>;
+    // The shop may still send a pickup order; then the carrier is named above.
+    if (order.carrier) return <p>The shop sent it instead of you collecting it.</p>;
+    return <p>You collect it at the shop.</p>;
+  }
+  const lead =
+    order.state === 'cancelled'
+      ? 'It was to go to'
+      : order.state === 'delivered'
+        ? 'Delivered to'
+        : order.state === 'shipped'
+          ? 'On its way to'
+          : 'We send it to';
+  // An order whose address was removed (account deleted): the way, not the place.
+  if (!address)
+    return <p>{order.state === 'cancelled' ? 'It was to go by post.' : 'Sent by post.'}</p>;
   return (
-    <address>
-      {address.name}
-      <br />
-      {address.line1}
-      <br />
-      {address.line2 && (
+    <>
+      <p>{lead}:</p>
+      <address>
+        {address.name}
+        <br />
+        {address.line1}
+        <br />
+        {address.line2 && (
+          <>
+            {address.line2}
+            <br />
+          </>
+        )}
+        {address.postal_code} {address.city}
+        <br />
+        {address.country}
+      </address>
+    </>
+  );
+}
+
+/** The state in a sentence: who carries it, why it was cancelled, when to pay. */
+function StateLine({ order }: { order: Order }) {
+  const tracked = (order.state === 'shipped' || order.state === 'delivered') && order.carrier;
+  return (
+    <p>
+      <strong>{STATE_LABELS[order.state]}</strong>
+      {tracked && (
         <>
-          {address.line2}
-          <br />
+          {' '}
+          with {order.carrier}, tracking reference {order.tracking_reference}
         </>
       )}
-      {address.postal_code} {address.city}
-      <br />
-      {address.country}
-    </address>
+      {order.state === 'cancelled' && (
+        <>
+          {order.cancel_reason && <>: {order.cancel_reason.replace(/[.!]+$/, '')}</>}. Any payment
+          you made is given back to you.
+        </>
+      )}
+      {order.state === 'placed' && order.payment_due_at && (
+        <>
+          {' '}
+          — please pay by {formatDate(order.payment_due_at)}, quoting {order.number}
+        </>
+      )}
+    </p>
   );
 }
 
@@ -97,22 +150,7 @@ export function OrderDetail() {
   return (
     <>
       <h1>Order {data.number}</h1>
-      <p>
-        <strong>{STATE_LABELS[data.state]}</strong>
-        {data.state === 'shipped' && data.carrier && (
-          <>
-            {' '}
-            with {data.carrier}, tracking reference {data.tracking_reference}
-          </>
-        )}
-        {data.state === 'cancelled' && data.cancel_reason && <>: {data.cancel_reason}</>}
-        {data.state === 'placed' && data.payment_due_at && (
-          <>
-            {' '}
-            — please pay by {formatDate(data.payment_due_at)}, quoting {data.number}
-          </>
-        )}
-      </p>
+      <StateLine order={data} />
       <section className={styles.card} aria-labelledby="order-lines">
         <h2 id="order-lines">What you bought</h2>
         <ul className={styles.favorites}>
