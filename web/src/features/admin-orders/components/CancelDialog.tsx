@@ -25,7 +25,11 @@ export function CancelDialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // Straight to the reason: the one thing the owner has to type.
+      dialog.querySelector('textarea')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 

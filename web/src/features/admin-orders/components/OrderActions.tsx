@@ -85,6 +85,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
           {canCancel && (
             <Button
               variant="danger"
+              className={styles.apart}
               disabled={action.isPending}
               onClick={() => setCancelling(true)}
             >

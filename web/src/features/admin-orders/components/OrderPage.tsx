@@ -109,7 +109,7 @@ export function OrderPage() {
         </caption>
         <thead>
           <tr>
-            <th scope="col">
+            <th scope="col" className={styles.photo}>
               <span className="visually-hidden">Photo</span>
             </th>
             <th scope="col">Piece</th>
@@ -190,7 +190,7 @@ export function OrderPage() {
             <dt>Total</dt>
             <dd>{money(order.total_cents)}</dd>
             <dt>Reference</dt>
-            <dd>{order.payment_reference}</dd>
+            <dd className={styles.code}>{order.payment_reference}</dd>
           </dl>
         </section>
         <section className={styles.card} aria-labelledby="order-history">
