@@ -9,7 +9,8 @@ import { ADMIN, type ShopServer, startShop } from './support/shop-server.js';
 // Issue 18 (orders and fulfilment), done when: a customer checks out with an address, the
 // owner finds the order, ships it with a tracking reference, and the buyer sees it shipped.
 // The admin order pages pass axe and are photographed at 1280 px; their actions and the
-// cancel dialog work from the keyboard.
+// cancel dialog work from the keyboard. The shop takes manual payments (bank transfer), so
+// every order starts placed and the owner walks it through each state.
 describe.skipIf(!hasChromium)('an order from checkout to shipped, in Chromium', () => {
   let shop: ShopServer;
   let browser: Browser;
@@ -17,7 +18,7 @@ describe.skipIf(!hasChromium)('an order from checkout to shipped, in Chromium', 
   const buyer = { email: 'grace@example.com', password: 'grace hopper passphrase' };
 
   beforeAll(async () => {
-    shop = await startShop();
+    shop = await startShop({ PAYMENT_PROVIDER: 'manual' });
     browser = await launchChromium();
     items = await seedCatalogue(shop.baseUrl);
   });
@@ -74,6 +75,11 @@ describe.skipIf(!hasChromium)('an order from checkout to shipped, in Chromium', 
       City: 'Hamburg',
       'Country code (two letters, e.g. DE)': 'de',
     });
+    // The buyer is told how to pay.
+    await shopper.getByRole('link', { name: `See order ${shipped}` }).click();
+    await shopper.getByText(`Waiting for payment — please pay by`).waitFor();
+    await shopper.getByText(`quoting ${shipped}`).waitFor();
+    await shopper.getByText('We send it to:').waitFor();
     // Two pickup orders: one the owner cancels, one that changes under the owner's eyes.
     const lamp = items[1]!;
     const cancelled = await buy(shopper, lamp);
@@ -110,11 +116,21 @@ describe.skipIf(!hasChromium)('an order from checkout to shipped, in Chromium', 
     await page.getByRole('link', { name: 'Grace Hopper' }).waitFor();
     // The line keeps the photo it had at the sale.
     expect(await page.getByRole('table').locator('img[src^="/media/"]').count()).toBe(1);
-    // Paid: ship or cancel; nothing else.
-    expect(await page.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
+    // Placed: mark paid or cancel; nothing else.
+    await page.getByText('Cancelled automatically if unpaid by then').waitFor();
+    expect(await page.getByLabel('Carrier').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Mark delivered' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Cancel order…' }).waitFor();
     await check(page, 'admin-order-detail');
+
+    // Marked paid from the keyboard; then paid: ship or cancel.
+    await page.getByRole('button', { name: 'Mark paid' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Marked paid.').waitFor();
+    expect(await page.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Mark delivered' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel order…' }).waitFor();
+    await check(page, 'admin-order-paid');
 
     // Shipped from the keyboard alone: type, Tab, type, Enter.
     await page.getByLabel('Carrier').focus();
@@ -190,6 +206,7 @@ describe.skipIf(!hasChromium)('an order from checkout to shipped, in Chromium', 
     const thirdId = third.orders[0]!.id;
     await page.goto(`/admin/orders/${thirdId}`);
     await page.getByRole('button', { name: 'Cancel order…' }).waitFor();
+    await admin.call('POST', `/api/admin/orders/${thirdId}/mark-paid`);
     await admin.call('POST', `/api/admin/orders/${thirdId}/ship`, {
       carrier: 'Post',
       tracking_reference: 'RR123456785DE',
@@ -211,6 +228,18 @@ describe.skipIf(!hasChromium)('an order from checkout to shipped, in Chromium', 
     await shopper
       .getByText(/The lamp was damaged in the shop\. Any payment you made is given back/)
       .waitFor();
+
+    // Delivered, from the keyboard; the buyer reads where it went and with whom.
+    await page.goto('/admin/orders?state=shipped');
+    await page.getByRole('link', { name: shipped }).click();
+    await page.getByRole('button', { name: 'Mark delivered' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Marked delivered.').waitFor();
+    await page.getByText('Delivered: nothing left to do.').waitFor();
+    await shopper.goto('/account/orders');
+    await shopper.getByRole('link', { name: `Order ${shipped}` }).click();
+    await shopper.getByText('with DHL, tracking reference 00340434161234567890').waitFor();
+    await shopper.getByText('Delivered to:').waitFor();
     expect(problems).toEqual([]);
     expect(shopperProblems).toEqual([]);
     await owner.close();
