@@ -17,6 +17,7 @@ RUN npm run api:types:check \
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=1048576 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data

@@ -1,8 +1,9 @@
 // npm run bench:decode-memory — peak RSS while 10 submissions of 6 × 12 MP photos are
 // processed at once through the shared image pipeline as the intake does it: each
-// submission re-encodes its photos one after another, then makes their list sizes
-// (variants) one after another; decodes across them share the process-wide slots.
-// Target: under 600 MB.
+// submission has as many photos received and re-encoding at once as there are decode
+// slots, then makes all their list sizes (variants); decodes across every submission
+// share the process-wide slots. Target: under 600 MB. Run as `npm start` runs the
+// server (MALLOC_ARENA_MAX=2, MALLOC_MMAP_THRESHOLD_=1048576).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -54,18 +55,20 @@ const started = performance.now();
 
 await Promise.all(
   Array.from({ length: SUBMISSIONS }, async (_, s) => {
-    // As the intake form reads them: each file is received (its own copy), re-encoded,
-    // and only the re-encoded photo is kept until the variants are made.
-    const photos = [];
+    // As the intake form reads them: each file is received (its own copy) and re-encoded,
+    // with no more received photos waiting than there are slots; only the re-encoded
+    // photos are kept until their variants are made.
+    const photos: Array<ReturnType<typeof processImage>> = [];
     for (const [i, original] of originals.entries()) {
+      const ahead = photos.length - imageDecodeSlots.size;
+      if (ahead >= 0) await photos[ahead];
       const bytes = Buffer.from(original);
-      photos.push(
-        await processImage({ filename: `s${s}-p${i}.jpg`, mimetype: 'image/jpeg', bytes }),
-      );
+      photos.push(processImage({ filename: `s${s}-p${i}.jpg`, mimetype: 'image/jpeg', bytes }));
     }
-    for (const photo of photos) {
-      await storeVariants(storage, photo.bytes, variantWidthsFor(photo.width));
-    }
+    const processed = await Promise.all(photos);
+    await Promise.all(
+      processed.map((photo) => storeVariants(storage, photo.bytes, variantWidthsFor(photo.width))),
+    );
   }),
 );
 clearInterval(sampler);
@@ -73,8 +76,8 @@ peak = Math.max(peak, process.memoryUsage().rss);
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 console.log(
-  `${SUBMISSIONS} submissions × ${PHOTOS} photos of 12 MP (${rawMb.toFixed(1)} MB of JPEG each), ` +
-    `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? 'unset'}, decode slots ${imageDecodeSlots.size}, libvips threads ${sharp.concurrency()}, ` +
+  `${SUBMISSIONS} submissions × ${PHOTOS} photos of 12 MP (${rawMb.toFixed(1)} MB of JPEG per submission), ` +
+    `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? 'unset'}, MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? 'unset'}, decode slots ${imageDecodeSlots.size}, libvips threads ${sharp.concurrency()}, ` +
     `cache ${JSON.stringify(sharp.cache().memory)}: peak RSS ${mb(peak)} MB ` +
     `(baseline ${mb(baseline)} MB, JS buffers at peak ${mb(buffersAtPeak)} MB), ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );

@@ -112,7 +112,7 @@ export function table(sizes: SizeResult[], upload: UploadResult | null): string 
     out.push(
       [
         '',
-        `Upload (6 × 4000×3000 JPEG with EXIF, ${upload.photoMb.toFixed(1)} MB each, one submission at a time, ${upload.rounds} rounds): route ${f2(upload.routeImagesPerSecond)} images/s, bare sharp ${f2(upload.sharpImagesPerSecond)} images/s, ratio ${f2(upload.ratio)}; server RSS ${f0(upload.serverRssStartMb)} MB idle, ${f0(upload.serverRssPeakMb)} MB peak.`,
+        `Upload (6 × 4000×3000 JPEG with EXIF, ${upload.photoMb.toFixed(1)} MB each, one submission at a time, ${upload.rounds} rounds): route ${f2(upload.routeImagesPerSecond)} images/s, bare sharp doing the same image work (re-encode and list sizes, one photo per core at a time) ${f2(upload.sharpImagesPerSecond)} images/s, ratio ${f2(upload.ratio)} (bare re-encode alone, one at a time: ${f2(upload.reencodeImagesPerSecond)} images/s); server RSS ${f0(upload.serverRssStartMb)} MB idle, ${f0(upload.serverRssPeakMb)} MB peak.`,
       ].join('\n'),
     );
   }

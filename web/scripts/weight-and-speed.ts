@@ -49,6 +49,7 @@ async function startShop(
     env: {
       PATH: process.env.PATH ?? '',
       MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '1048576',
       PORT: String(port),
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webDistDir,

@@ -2,6 +2,7 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { isStorableText } from '../../db/storable-text.js';
 import { AppError, badRequest } from '../../http/errors.js';
+import { imageDecodeSlots } from '../../media/decode-slots.js';
 import { MAX_IMAGE_BYTES, type ProcessedImage, processImage } from '../../media/image-upload.js';
 
 export const MAX_FILES = 6;
@@ -54,15 +55,17 @@ function parseRemoveBackground(value: string): boolean {
 
 /**
  * Reads the submission form part by part. Each photo is checked and re-encoded
- * while the next one is being received: one re-encode at a time, at most two raw
- * uploads held, and nothing is stored until the whole form has proved valid.
+ * while the next ones are being received, as many at once as there are decode
+ * slots (so one phone's submission can use every core, and ten phones' still
+ * decode no more than that), and nothing is stored until the whole form has
+ * proved valid. The photos keep the order they were sent in.
  */
 export async function readIntakeForm(request: FastifyRequest): Promise<IntakeForm> {
   const errors = request.server.multipartErrors;
   const form: IntakeForm = { note: '', removeBackground: true, photos: [] };
   const seen = new Set<string>();
-  // The re-encode of the photo before the one being received.
-  let processing: Promise<void> = Promise.resolve();
+  // The re-encodes under way, in the order the photos came; at most one per decode slot.
+  const processing: Array<Promise<ProcessedImage>> = [];
   try {
     // The limits are the plugin's, registered with the route (MULTIPART_LIMITS).
     for await (const part of request.parts() as AsyncIterable<Multipart>) {
@@ -79,12 +82,14 @@ export async function readIntakeForm(request: FastifyRequest): Promise<IntakeFor
           mimetype: part.mimetype,
           bytes: await part.toBuffer(),
         };
-        await processing;
-        processing = processImage(file).then((photo) => {
-          form.photos.push(photo);
-        });
+        // Never more raw uploads waiting than slots to decode them: the rest of the form
+        // waits in the socket, not in memory.
+        const ahead = processing.length - imageDecodeSlots.size;
+        if (ahead >= 0) await processing[ahead]!.catch(() => {});
+        const photo = processImage(file);
         // Its refusal is reported when awaited; until then it must not count as unhandled.
-        processing.catch(() => {});
+        photo.catch(() => {});
+        processing.push(photo);
         continue;
       }
       if (seen.has(part.fieldname))
@@ -122,10 +127,11 @@ export async function readIntakeForm(request: FastifyRequest): Promise<IntakeFor
         );
       }
     }
-    await processing;
+    // The first refusal in the order sent is the one reported.
+    for (const photo of processing) form.photos.push(await photo);
   } catch (error) {
-    // The re-encode in progress ends before the refusal does: no work outlives the request.
-    await processing.catch(() => {});
+    // The re-encodes in progress end before the refusal does: no work outlives the request.
+    await Promise.allSettled(processing);
     if (error instanceof errors.FilesLimitError) throw tooManyFiles();
     if (error instanceof errors.RequestFileTooLargeError)
       throw fileTooLarge(

@@ -13,6 +13,7 @@ import {
   png,
 } from '../../../test/support/images.js';
 import { makeUploadLink, storedFiles } from '../../../test/support/intake.js';
+import { imageDecodeSlots } from '../../media/decode-slots.js';
 
 let t: TestApp;
 let photo: Buffer;
@@ -99,6 +100,40 @@ describe('POST /api/upload-links/:token/submissions: acceptance (spec 4.3 submit
     for (const image of images)
       await expect(fs.stat(path.join(t.dataDir, 'media', image.path))).resolves.toBeTruthy();
     expect(await linkCount(link.id)).toBe(1);
+  });
+
+  it('re-encodes one submission’s photos side by side and keeps the order they were sent in', async () => {
+    const link = await makeUploadLink(t.db);
+    // The first photo is by far the largest, so the ones after it finish first.
+    const sizes = [
+      { width: 3000, height: 2000 },
+      { width: 64, height: 48 },
+      { width: 80, height: 60 },
+      { width: 96, height: 72 },
+    ];
+    const files = await Promise.all(
+      sizes.map(async (size, i) => ({
+        filename: `photo-${i + 1}.jpg`,
+        contentType: 'image/jpeg',
+        bytes: await jpeg(size),
+      })),
+    );
+    let most = 0;
+    const watch = setInterval(() => {
+      most = Math.max(most, imageDecodeSlots.inUse);
+    }, 0);
+    const res = await submit(link.token, multipart({ note: 'Four photos' }, files));
+    clearInterval(watch);
+    expect(res.statusCode).toBe(201);
+    if (imageDecodeSlots.size > 1) expect(most).toBeGreaterThan(1);
+    const images = await t.db
+      .selectFrom('item_images')
+      .innerJoin('item_drafts', 'item_drafts.item_id', 'item_images.item_id')
+      .select(['item_images.position', 'item_images.width', 'item_images.height'])
+      .where('item_drafts.upload_link_id', '=', link.id)
+      .orderBy('item_images.position')
+      .execute();
+    expect(images).toEqual(sizes.map((size, position) => ({ position, ...size })));
   });
 
   it('records remove_background=false as the submitter’s opt-out', async () => {

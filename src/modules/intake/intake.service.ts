@@ -23,6 +23,18 @@ function titleFrom(note: string): string {
   return firstLine ? firstLine.slice(0, 120) : UNTITLED;
 }
 
+/**
+ * Waits for every piece of work; each success is handed to `keep` (so it can be
+ * cleaned up if anything fails), then the first failure is raised.
+ */
+async function settleAll<T>(work: Array<Promise<T>>, keep: (value: T) => void): Promise<T[]> {
+  const results = await Promise.allSettled(work);
+  for (const result of results) if (result.status === 'fulfilled') keep(result.value);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<T>).value);
+}
+
 export function intakeService(ctx: Pick<AppContext, 'db' | 'clock'>, storage: MediaStorage) {
   const links = uploadLinksRepository(ctx.db);
 
@@ -45,20 +57,25 @@ export function intakeService(ctx: Pick<AppContext, 'db' | 'clock'>, storage: Me
       const stored: string[] = [];
       try {
         // Written side by side; every file that was written is known before any failure is raised.
-        const written = await Promise.allSettled(
+        const paths = await settleAll(
           form.photos.map((photo) => storage.put('items', photo.extension, photo.bytes)),
+          (path) => stored.push(path),
         );
-        for (const result of written) if (result.status === 'fulfilled') stored.push(result.value);
-        const failed = written.find((result) => result.status === 'rejected');
-        if (failed) throw failed.reason;
         // The list sizes of each photo (contract additions: Item images[].variants),
-        // made before the transaction and removed with the photos if it fails.
-        const photos: StoredPhoto[] = [];
-        for (const [i, photo] of form.photos.entries()) {
-          const variants = await storeVariants(storage, photo.bytes, variantWidthsFor(photo.width));
-          stored.push(...variants.map((variant) => variant.path));
-          photos.push({ path: stored[i]!, width: photo.width, height: photo.height, variants });
-        }
+        // made before the transaction and removed with the photos if it fails. All
+        // photos at once: the decode slots decide how many run, across every request.
+        const variants = await settleAll(
+          form.photos.map((photo) =>
+            storeVariants(storage, photo.bytes, variantWidthsFor(photo.width)),
+          ),
+          (made) => stored.push(...made.map((variant) => variant.path)),
+        );
+        const photos: StoredPhoto[] = form.photos.map((photo, i) => ({
+          path: paths[i]!,
+          width: photo.width,
+          height: photo.height,
+          variants: variants[i]!,
+        }));
         await ctx.db.transaction().execute(async (trx) => {
           if (!(await links.claimSubmission(trx, linkId))) throw linkNotActive();
           await createSubmission(trx, {

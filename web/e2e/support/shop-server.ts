@@ -33,6 +33,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopS
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '1048576',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
