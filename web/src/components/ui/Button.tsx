@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './Button.module.css';
 
@@ -27,4 +27,25 @@ export function ButtonLink({
   ...props
 }: LinkProps & { variant?: Variant; wide?: boolean }) {
   return <Link className={classes(variant, wide, className)} {...props} />;
+}
+
+/**
+ * A file picker that looks like a button: the label is the visible control and the
+ * native input inside it is visually hidden but still takes focus, Enter and Space.
+ */
+export function FileButton({
+  variant = 'secondary',
+  children,
+  className,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'children'> & {
+  variant?: Variant;
+  children: ReactNode;
+}) {
+  return (
+    <label className={classes(variant, false, [styles.file, className].filter(Boolean).join(' '))}>
+      {children}
+      <input type="file" className="visually-hidden" {...input} />
+    </label>
+  );
 }
