@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { useCategoryTree, useCategoryWrites } from '../api';
@@ -14,14 +14,24 @@ function flatten(nodes: Node[], depth = 0): Array<{ node: Node; depth: number }>
   return nodes.flatMap((node) => [{ node, depth }, ...flatten(node.children, depth + 1)]);
 }
 
-/** One category: rename, move under another (pick a parent), delete. */
+/**
+ * One category: rename, move under another (pick a parent), delete. Keyboard: Tab to
+ * "Change", Enter opens the form with focus in the name, Escape closes it and focus
+ * goes back to "Change".
+ */
 function Row({ node, all }: { node: Node; all: Array<{ node: Node; depth: number }> }) {
   const writes = useCategoryWrites();
   const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    opener.current?.focus();
+  };
   return (
     <li>
       <span>{node.name}</span>{' '}
       <Button
+        ref={opener}
         variant="quiet"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
@@ -31,6 +41,13 @@ function Row({ node, all }: { node: Node; all: Array<{ node: Node; depth: number
       </Button>
       {open && (
         <form
+          aria-label={`Change ${node.name}`}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              close();
+            }
+          }}
           onSubmit={(event: FormEvent<HTMLFormElement>) => {
             event.preventDefault();
             const form = new FormData(event.currentTarget);
@@ -41,7 +58,7 @@ function Row({ node, all }: { node: Node; all: Array<{ node: Node; depth: number
                 name: String(form.get('name')).trim(),
                 parent_id: parent ? Number(parent) : null,
               },
-              { onSuccess: () => setOpen(false) },
+              { onSuccess: close },
             );
           }}
           style={{
@@ -52,7 +69,15 @@ function Row({ node, all }: { node: Node; all: Array<{ node: Node; depth: number
           }}
         >
           <label>
-            Name <input name="name" defaultValue={node.name} maxLength={100} />
+            Name{' '}
+            <input
+              name="name"
+              defaultValue={node.name}
+              maxLength={100}
+              // Opened by the owner's own Enter or click: focus goes where they type next.
+              // biome-ignore lint/a11y/noAutofocus: focus follows the owner's action
+              autoFocus
+            />
           </label>
           <label>
             Parent{' '}
