@@ -19,7 +19,15 @@ function flatten(nodes: Node[], depth = 0): Array<{ node: Node; depth: number }>
  * "Change", Enter opens the form with focus in the name, Escape closes it and focus
  * goes back to "Change".
  */
-function Row({ node, all }: { node: Node; all: Array<{ node: Node; depth: number }> }) {
+function Row({
+  node,
+  parentId,
+  all,
+}: {
+  node: Node;
+  parentId: number | null;
+  all: Array<{ node: Node; depth: number }>;
+}) {
   const writes = useCategoryWrites();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
@@ -80,8 +88,8 @@ function Row({ node, all }: { node: Node; all: Array<{ node: Node; depth: number
             />
           </label>
           <label>
-            Parent{' '}
-            <select name="parent" defaultValue="">
+            Parent {/* Where it is now, so a rename alone does not move it. */}
+            <select name="parent" defaultValue={parentId === null ? '' : String(parentId)}>
               <option value="">Top level</option>
               {all
                 .filter((option) => option.node.id !== node.id)
@@ -107,7 +115,7 @@ function Row({ node, all }: { node: Node; all: Array<{ node: Node; depth: number
       {node.children.length > 0 && (
         <ul>
           {node.children.map((child) => (
-            <Row key={child.id} node={child} all={all} />
+            <Row key={child.id} node={child} parentId={node.id} all={all} />
           ))}
         </ul>
       )}
@@ -179,7 +187,7 @@ export function CategoriesPage() {
       ) : (
         <ul aria-label="Category tree">
           {nodes.map((node) => (
-            <Row key={node.id} node={node} all={all} />
+            <Row key={node.id} node={node} parentId={null} all={all} />
           ))}
         </ul>
       )}
