@@ -160,7 +160,7 @@ describe.skipIf(!hasChromium)('the shop owner in Chromium', () => {
     await shopper.getByRole('link', { name: 'Green velvet armchair' }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
-  });
+  }, 300_000);
 
   async function idOf(title: string): Promise<number> {
     const page = await owner.call<{ items: Array<{ id: number; title: string }> }>(
@@ -364,6 +364,37 @@ describe.skipIf(!hasChromium)('the shop owner manages links and customers in Chr
       .waitFor();
     await expectAccessible(page, 'admin-categories');
     await screenshot(page, 'admin-categories');
+
+    // The same by drag and drop: under another category, refused into its own child,
+    // and back to the top level.
+    expect(
+      (await page.request.post('/api/admin/categories', { data: { name: 'Lighting' } })).status(),
+    ).toBe(201);
+    await page.reload();
+    const tree = page.getByRole('list', { name: 'Category tree' });
+    const category = (name: string) => tree.getByText(name, { exact: true });
+    const childrenOf = async (name: string) => {
+      const body = (await (await page.request.get('/api/admin/categories')).json()) as {
+        categories: Array<{ name: string; children: Array<{ name: string }> }>;
+      };
+      return body.categories.find((c) => c.name === name)?.children.map((c) => c.name);
+    };
+    await category('Chairs').dragTo(category('Lighting'));
+    await expect.poll(() => childrenOf('Lighting')).toEqual(['Chairs']);
+    expect(await childrenOf('Furniture')).toEqual([]);
+
+    await category('Lighting').dragTo(category('Chairs'));
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /itself|subcategories/i })
+      .waitFor();
+    expect(await childrenOf('Lighting')).toEqual(['Chairs']);
+
+    await category('Chairs').dragTo(page.getByText('Drop here to make it a top-level category'));
+    await expect.poll(() => childrenOf('Lighting')).toEqual([]);
+    await category('Chairs').waitFor();
+    expect(await childrenOf('Chairs')).toEqual([]);
+    await screenshot(page, 'admin-categories-after-drag');
 
     await page.goto('/admin/tags');
     await page.getByLabel('New tag').fill('Mid-century');

@@ -77,7 +77,7 @@ export default function AdminOverview() {
         <section className={styles.panel} aria-labelledby="sold-heading">
           <h2 id="sold-heading">Sold in the last 7 days</h2>
           <p>
-            <strong className={styles.figure}>{sold_last_7_days.count}</strong>
+            <strong className={styles.inlineFigure}>{sold_last_7_days.count}</strong>
             {sold_last_7_days.count === 1 ? 'item' : 'items'} for{' '}
             <Price cents={sold_last_7_days.total_cents} />
           </p>

@@ -2,6 +2,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { useCategoryTree, useCategoryWrites } from '../api';
+import styles from './Catalogue.module.css';
+import { type CategoryDrag, useCategoryDrag } from './category-drag';
 
 interface Node {
   id: number;
@@ -23,10 +25,12 @@ function Row({
   node,
   parentId,
   all,
+  drag,
 }: {
   node: Node;
   parentId: number | null;
   all: Array<{ node: Node; depth: number }>;
+  drag: CategoryDrag;
 }) {
   const writes = useCategoryWrites();
   const [open, setOpen] = useState(false);
@@ -36,8 +40,13 @@ function Row({
     opener.current?.focus();
   };
   return (
-    <li>
-      <span>{node.name}</span>{' '}
+    <li {...drag.source(node.id)}>
+      <span
+        className={`${styles.name} ${drag.isOver(node.id) ? styles.dropping : ''}`}
+        {...drag.target(node.id)}
+      >
+        {node.name}
+      </span>{' '}
       <Button
         ref={opener}
         variant="quiet"
@@ -69,12 +78,7 @@ function Row({
               { onSuccess: close },
             );
           }}
-          style={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: 'var(--space-2)',
-            margin: 'var(--space-2) 0',
-          }}
+          className={styles.edit}
         >
           <label>
             Name{' '}
@@ -115,7 +119,7 @@ function Row({
       {node.children.length > 0 && (
         <ul>
           {node.children.map((child) => (
-            <Row key={child.id} node={child} parentId={node.id} all={all} />
+            <Row key={child.id} node={child} parentId={node.id} all={all} drag={drag} />
           ))}
         </ul>
       )}
@@ -128,6 +132,7 @@ export function CategoriesPage() {
   const writes = useCategoryWrites();
   const nodes = (tree.data?.categories ?? []) as Node[];
   const all = flatten(nodes);
+  const drag = useCategoryDrag((id, parentId) => writes.update.mutate({ id, parent_id: parentId }));
 
   function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -141,7 +146,7 @@ export function CategoriesPage() {
   }
 
   return (
-    <>
+    <div className={styles.page}>
       <h1>Categories</h1>
       <form
         onSubmit={create}
@@ -185,12 +190,28 @@ export function CategoriesPage() {
       ) : nodes.length === 0 ? (
         <PageState title="No categories yet" />
       ) : (
-        <ul aria-label="Category tree">
-          {nodes.map((node) => (
-            <Row key={node.id} node={node} parentId={null} all={all} />
-          ))}
-        </ul>
+        <>
+          <p className={styles.hint}>
+            Drag a category onto another to move it there, or use Change and pick a parent.
+          </p>
+          {writes.update.error && (
+            <Notice tone="error" role="alert">
+              {writes.update.error.message}
+            </Notice>
+          )}
+          <ul aria-label="Category tree" className={styles.tree}>
+            {nodes.map((node) => (
+              <Row key={node.id} node={node} parentId={null} all={all} drag={drag} />
+            ))}
+          </ul>
+          <p
+            className={`${styles.topZone} ${drag.isOver(null) ? styles.dropping : ''}`}
+            {...drag.target(null)}
+          >
+            Drop here to make it a top-level category
+          </p>
+        </>
       )}
-    </>
+    </div>
   );
 }

@@ -65,7 +65,7 @@ export function Photos({ item }: { item: AdminItem }) {
                   disabled={index === 0}
                   onClick={() => move(index, index - 1)}
                 >
-                  ←
+                  ← Earlier
                 </Button>
                 <Button
                   variant="quiet"
@@ -73,7 +73,7 @@ export function Photos({ item }: { item: AdminItem }) {
                   disabled={index === ids.length - 1}
                   onClick={() => move(index, index + 1)}
                 >
-                  →
+                  Later →
                 </Button>
                 <FileButton
                   variant="quiet"
