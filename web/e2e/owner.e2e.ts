@@ -237,6 +237,17 @@ describe.skipIf(!hasChromium)('the shop owner in Chromium', () => {
     await page.goto('/admin/items/new');
     await page.getByRole('heading', { name: 'New item' }).waitFor();
     await check(page, 'admin-item-new');
+    // An item by hand gets photos through the styled picker, and one can be replaced.
+    await page.getByLabel('Title').fill('Hand-made shelf');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: /Hand-made shelf/ }).waitFor();
+    await page.getByLabel('Add photos').setInputFiles(await photoFiles(2, 900, 700));
+    const photos = page.getByRole('list', { name: 'Photos in order' }).getByRole('img');
+    await expect.poll(() => photos.count()).toBe(2);
+    const firstBefore = await photos.first().getAttribute('src');
+    await page.getByLabel('Replace photo 1').setInputFiles(await photoFiles(1, 900, 700, 2));
+    await expect.poll(() => photos.first().getAttribute('src')).not.toBe(firstBefore);
+    expect(await photos.count()).toBe(2);
 
     // Release hold: the item is back on sale and the customer's cart is empty.
     await page.goto(`/admin/items/${reserved.id}`);
