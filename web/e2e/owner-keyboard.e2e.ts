@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from './support/admin-api.js';
 import { hasChromium, launchChromium } from './support/chromium.js';
 import { focusedName, focusInsideDialog, signedInOwner } from './support/owner-pages.js';
+import { expectAccessible, screenshot } from './support/page-checks.js';
 import { type ShopServer, startShop } from './support/shop-server.js';
 
 // Issue 17, done when: keyboard use works for tables, dialogs and the tree. Every step
@@ -80,6 +81,8 @@ describe.skipIf(!hasChromium)('the shop owner by keyboard in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete this item?' });
     await dialog.waitFor();
     expect(await focusInsideDialog(page)).toBe(true);
+    await expectAccessible(page, 'admin-dialog');
+    await screenshot(page, 'admin-dialog');
     // Tab and Shift+Tab go round the dialog's two buttons and never leave it.
     const seen = new Set<string>();
     for (let i = 0; i < 5; i++) {
