@@ -13,6 +13,7 @@ import { adminCustomersService } from './customers/customers.admin.service.js';
 import { adminOrderRoutes } from './orders/orders.admin.routes.js';
 import { adminOutboxRoutes } from './outbox/outbox.admin.routes.js';
 import { adminOutboxService } from './outbox/outbox.admin.service.js';
+import { adminOverviewRoutes } from './overview/overview.routes.js';
 
 /**
  * Everything under /api/admin. Sign-in is public; every other route is
@@ -38,5 +39,6 @@ export async function adminModule(
     draftAdminRoutes(guarded, ctx);
     adminOutboxRoutes(guarded, adminOutboxService(ctx));
     adminOrderRoutes(guarded, ctx);
+    adminOverviewRoutes(guarded, ctx);
   });
 }

@@ -5016,6 +5016,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** New submissions waiting, items by status, holds that end soonest, sold in the last 7 days */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Pending items whose draft is not yet accepted or dismissed */
+                            new_submissions: number;
+                            items_by_status: {
+                                pending: number;
+                                available: number;
+                                reserved: number;
+                                sold: number;
+                            };
+                            holds: {
+                                /** @description Holds still running */
+                                count: number;
+                                /** @description The holds that end first, soonest first */
+                                soonest: {
+                                    item_id: number;
+                                    title: string;
+                                    /** Format: date-time */
+                                    reserved_until: string;
+                                }[];
+                            };
+                            sold_last_7_days: {
+                                count: number;
+                                /** @description The sum of their prices */
+                                total_cents: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/items/{id}/images": {
         parameters: {
             query?: never;

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef, InputHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './Button.module.css';
 
@@ -16,7 +16,7 @@ export function Button({
   className,
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; wide?: boolean }) {
+}: ComponentPropsWithRef<'button'> & { variant?: Variant; wide?: boolean }) {
   return <button type={type} className={classes(variant, wide, className)} {...props} />;
 }
 
@@ -27,4 +27,25 @@ export function ButtonLink({
   ...props
 }: LinkProps & { variant?: Variant; wide?: boolean }) {
   return <Link className={classes(variant, wide, className)} {...props} />;
+}
+
+/**
+ * A file picker that looks like a button: the label is the visible control and the
+ * native input inside it is visually hidden but still takes focus, Enter and Space.
+ */
+export function FileButton({
+  variant = 'secondary',
+  children,
+  className,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'children'> & {
+  variant?: Variant;
+  children: ReactNode;
+}) {
+  return (
+    <label className={classes(variant, false, [styles.file, className].filter(Boolean).join(' '))}>
+      {children}
+      <input type="file" className="visually-hidden" {...input} />
+    </label>
+  );
 }

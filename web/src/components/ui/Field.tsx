@@ -99,3 +99,6 @@ export function Checkbox({
     </div>
   );
 }
+
+/** The field look for a bare <input> or <select> placed in a page's own layout (filters). */
+export const fieldInputClass = styles.input;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminOk } from '../../lib/admin-api';
 import { api } from '../../lib/api-client';
-import type { components } from '../../lib/api-types';
+import type { components, paths } from '../../lib/api-types';
 
 export type Draft = components['schemas']['Draft'];
 export type DraftState = Draft['state'];
@@ -19,18 +19,29 @@ export function useDrafts(state: DraftState | undefined) {
 }
 
 export type DraftAction = 'accept' | 'rerun' | 'dismiss';
+/** Per field: true takes the suggestion, a value is the owner's edit. */
+export type AcceptEdits = NonNullable<
+  paths['/api/admin/drafts/{id}/accept']['post']['requestBody']
+>['content']['application/json'];
 
-/** Accept takes every suggestion as it is (edits happen in the item editor afterwards). */
 export function useDraftAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: DraftAction }) => {
+    mutationFn: ({
+      id,
+      action,
+      edits,
+    }: {
+      id: number;
+      action: DraftAction;
+      edits?: AcceptEdits;
+    }) => {
       const path = { params: { path: { id } } };
       if (action === 'accept')
         return adminOk(
           api.POST('/api/admin/drafts/{id}/accept', {
             ...path,
-            body: {
+            body: edits ?? {
               title: true,
               description: true,
               price_cents: true,

@@ -1,7 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { useCategoryTree, useCategoryWrites } from '../api';
+import styles from './Catalogue.module.css';
+import { type CategoryDrag, useCategoryDrag } from './category-drag';
 
 interface Node {
   id: number;
@@ -14,14 +16,39 @@ function flatten(nodes: Node[], depth = 0): Array<{ node: Node; depth: number }>
   return nodes.flatMap((node) => [{ node, depth }, ...flatten(node.children, depth + 1)]);
 }
 
-/** One category: rename, move under another (pick a parent), delete. */
-function Row({ node, all }: { node: Node; all: Array<{ node: Node; depth: number }> }) {
+/**
+ * One category: rename, move under another (pick a parent), delete. Keyboard: Tab to
+ * "Change", Enter opens the form with focus in the name, Escape closes it and focus
+ * goes back to "Change".
+ */
+function Row({
+  node,
+  parentId,
+  all,
+  drag,
+}: {
+  node: Node;
+  parentId: number | null;
+  all: Array<{ node: Node; depth: number }>;
+  drag: CategoryDrag;
+}) {
   const writes = useCategoryWrites();
   const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    opener.current?.focus();
+  };
   return (
-    <li>
-      <span>{node.name}</span>{' '}
+    <li {...drag.source(node.id)}>
+      <span
+        className={`${styles.name} ${drag.isOver(node.id) ? styles.dropping : ''}`}
+        {...drag.target(node.id)}
+      >
+        {node.name}
+      </span>{' '}
       <Button
+        ref={opener}
         variant="quiet"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
@@ -31,6 +58,13 @@ function Row({ node, all }: { node: Node; all: Array<{ node: Node; depth: number
       </Button>
       {open && (
         <form
+          aria-label={`Change ${node.name}`}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              close();
+            }
+          }}
           onSubmit={(event: FormEvent<HTMLFormElement>) => {
             event.preventDefault();
             const form = new FormData(event.currentTarget);
@@ -41,22 +75,25 @@ function Row({ node, all }: { node: Node; all: Array<{ node: Node; depth: number
                 name: String(form.get('name')).trim(),
                 parent_id: parent ? Number(parent) : null,
               },
-              { onSuccess: () => setOpen(false) },
+              { onSuccess: close },
             );
           }}
-          style={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: 'var(--space-2)',
-            margin: 'var(--space-2) 0',
-          }}
+          className={styles.edit}
         >
           <label>
-            Name <input name="name" defaultValue={node.name} maxLength={100} />
+            Name{' '}
+            <input
+              name="name"
+              defaultValue={node.name}
+              maxLength={100}
+              // Opened by the owner's own Enter or click: focus goes where they type next.
+              // biome-ignore lint/a11y/noAutofocus: focus follows the owner's action
+              autoFocus
+            />
           </label>
           <label>
-            Parent{' '}
-            <select name="parent" defaultValue="">
+            Parent {/* Where it is now, so a rename alone does not move it. */}
+            <select name="parent" defaultValue={parentId === null ? '' : String(parentId)}>
               <option value="">Top level</option>
               {all
                 .filter((option) => option.node.id !== node.id)
@@ -82,7 +119,7 @@ function Row({ node, all }: { node: Node; all: Array<{ node: Node; depth: number
       {node.children.length > 0 && (
         <ul>
           {node.children.map((child) => (
-            <Row key={child.id} node={child} all={all} />
+            <Row key={child.id} node={child} parentId={node.id} all={all} drag={drag} />
           ))}
         </ul>
       )}
@@ -95,6 +132,7 @@ export function CategoriesPage() {
   const writes = useCategoryWrites();
   const nodes = (tree.data?.categories ?? []) as Node[];
   const all = flatten(nodes);
+  const drag = useCategoryDrag((id, parentId) => writes.update.mutate({ id, parent_id: parentId }));
 
   function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -108,7 +146,7 @@ export function CategoriesPage() {
   }
 
   return (
-    <>
+    <div className={styles.page}>
       <h1>Categories</h1>
       <form
         onSubmit={create}
@@ -152,12 +190,28 @@ export function CategoriesPage() {
       ) : nodes.length === 0 ? (
         <PageState title="No categories yet" />
       ) : (
-        <ul aria-label="Category tree">
-          {nodes.map((node) => (
-            <Row key={node.id} node={node} all={all} />
-          ))}
-        </ul>
+        <>
+          <p className={styles.hint}>
+            Drag a category onto another to move it there, or use Change and pick a parent.
+          </p>
+          {writes.update.error && (
+            <Notice tone="error" role="alert">
+              {writes.update.error.message}
+            </Notice>
+          )}
+          <ul aria-label="Category tree" className={styles.tree}>
+            {nodes.map((node) => (
+              <Row key={node.id} node={node} parentId={null} all={all} drag={drag} />
+            ))}
+          </ul>
+          <p
+            className={`${styles.topZone} ${drag.isOver(null) ? styles.dropping : ''}`}
+            {...drag.target(null)}
+          >
+            Drop here to make it a top-level category
+          </p>
+        </>
       )}
-    </>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { useTagList, useTagWrites } from '../api';
+import styles from './Catalogue.module.css';
 
 export function TagsPage() {
   const tags = useTagList();
@@ -17,7 +18,7 @@ export function TagsPage() {
   }
 
   return (
-    <>
+    <div className={styles.page}>
       <h1>Tags</h1>
       <form
         onSubmit={create}
@@ -113,6 +114,6 @@ export function TagsPage() {
           ))}
         </ul>
       )}
-    </>
+    </div>
   );
 }

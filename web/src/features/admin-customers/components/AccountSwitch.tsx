@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Dialog } from '../../../components/ui/Dialog';
 import { Notice } from '../../../components/ui/Feedback';
 import { useAccountSwitch } from '../api';
 
@@ -15,14 +16,7 @@ export function AccountSwitch({
 }) {
   const change = useAccountSwitch();
   const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDialogElement>(null);
   const enabling = customer.status === 'disabled';
-  useEffect(() => {
-    const dialog = ref.current;
-    if (open && dialog && !dialog.open) dialog.showModal();
-    if (!open && dialog?.open) dialog.close();
-  }, [open]);
-  const titleId = `switch-${customer.id}`;
   return (
     <>
       <Button variant={enabling ? 'secondary' : 'danger'} onClick={() => setOpen(true)}>
@@ -34,20 +28,11 @@ export function AccountSwitch({
           {change.error.message}
         </Notice>
       )}
-      <dialog
-        ref={ref}
-        aria-labelledby={titleId}
-        onCancel={() => setOpen(false)}
-        style={{
-          maxWidth: '32rem',
-          borderRadius: 'var(--radius-lg)',
-          border: '1px solid var(--colour-line)',
-          padding: 'var(--space-5)',
-        }}
+      <Dialog
+        open={open}
+        title={`${enabling ? 'Enable' : 'Disable'} ${customer.display_name}?`}
+        onClose={() => setOpen(false)}
       >
-        <h2 id={titleId}>
-          {enabling ? 'Enable' : 'Disable'} {customer.display_name}?
-        </h2>
         <p>
           {enabling
             ? 'They can sign in again. Items released when they were disabled are not given back.'
@@ -67,7 +52,7 @@ export function AccountSwitch({
             Cancel
           </Button>
         </div>
-      </dialog>
+      </Dialog>
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Loading, PageState } from '../../../components/ui/Feedback';
+import { fieldInputClass } from '../../../components/ui/Field';
 import { type CustomerQuery, useCustomers } from '../api';
 import { AccountSwitch } from './AccountSwitch';
 
@@ -47,13 +48,19 @@ export function CustomersPage() {
             marginBottom: 'var(--space-4)',
           }}
         >
-          <label style={{ display: 'grid' }}>
+          <label style={{ display: 'grid', gap: 'var(--space-1)' }}>
             Name or email
-            <input name="q" type="search" defaultValue={query.q ?? ''} maxLength={100} />
+            <input
+              className={fieldInputClass}
+              name="q"
+              type="search"
+              defaultValue={query.q ?? ''}
+              maxLength={100}
+            />
           </label>
-          <label style={{ display: 'grid' }}>
+          <label style={{ display: 'grid', gap: 'var(--space-1)' }}>
             Status
-            <select name="status" defaultValue={query.status ?? ''}>
+            <select className={fieldInputClass} name="status" defaultValue={query.status ?? ''}>
               <option value="">Any</option>
               <option value="active">Active</option>
               <option value="disabled">Disabled</option>

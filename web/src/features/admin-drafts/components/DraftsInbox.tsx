@@ -5,6 +5,7 @@ import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { Price } from '../../../components/ui/Price';
 import { type Draft, type DraftState, useDraftAction, useDrafts } from '../api';
 import styles from './Drafts.module.css';
+import { SuggestionsForm } from './SuggestionsForm';
 
 const STATES: DraftState[] = ['queued', 'processing', 'drafted', 'failed', 'accepted', 'dismissed'];
 
@@ -28,74 +29,72 @@ function DraftCard({ draft }: { draft: Draft }) {
         {draft.remove_background ? 'Background removal wanted' : 'Keep the background'}
       </p>
       <p className={styles.note}>{draft.note || <em>No note.</em>}</p>
-      <ul className={styles.photos} aria-label="Photos">
-        {draft.photos.map((photo, index) => (
-          <li key={photo.id} className={styles.pair}>
-            <figure>
-              <img
-                src={photo.url}
-                alt={`${draft.item.title}, view ${index + 1}${photo.has_original ? ', cut out' : ''}`}
-                width={photo.width}
-                height={photo.height}
-                loading="lazy"
-              />
-              <figcaption>{photo.has_original ? 'Cut-out' : 'As sent'}</figcaption>
-            </figure>
-            {photo.original_url && (
+      <div className={styles.body}>
+        <ul className={styles.photos} aria-label="Photos">
+          {draft.photos.map((photo, index) => (
+            <li key={photo.id} className={styles.pair}>
               <figure>
                 <img
-                  src={photo.original_url}
-                  alt={`${draft.item.title}, view ${index + 1}, original`}
+                  src={photo.url}
+                  alt={`${draft.item.title}, view ${index + 1}${photo.has_original ? ', cut out' : ''}`}
                   width={photo.width}
                   height={photo.height}
                   loading="lazy"
                 />
-                <figcaption>Original</figcaption>
+                <figcaption>{photo.has_original ? 'Cut-out' : 'As sent'}</figcaption>
               </figure>
-            )}
-          </li>
-        ))}
-      </ul>
-      {s ? (
-        <section aria-label="Suggestions" className={styles.suggestions}>
-          <h3>Suggested</h3>
-          <dl>
-            <dt>Title</dt>
-            <dd>{s.title}</dd>
-            <dt>Price</dt>
-            <dd>
-              <Price cents={s.price_cents} />
-            </dd>
-            <dt>Description</dt>
-            <dd>{s.description}</dd>
-            {s.proposed_tags.length > 0 && (
-              <>
-                <dt>Proposed new tags</dt>
-                <dd>{s.proposed_tags.join(', ')}</dd>
-              </>
-            )}
-          </dl>
-        </section>
-      ) : draft.state === 'failed' ? (
-        <Notice tone="error">Drafting failed: {draft.last_error ?? 'no reason given'}</Notice>
-      ) : (
-        <p className={styles.meta}>
-          {draft.state === 'queued' || draft.state === 'processing'
-            ? 'No suggestions yet: the drafting step has not run.'
-            : 'No suggestions: no drafting model is set up, or it had none.'}
-        </p>
-      )}
+              {photo.original_url && (
+                <figure>
+                  <img
+                    src={photo.original_url}
+                    alt={`${draft.item.title}, view ${index + 1}, original`}
+                    width={photo.width}
+                    height={photo.height}
+                    loading="lazy"
+                  />
+                  <figcaption>Original</figcaption>
+                </figure>
+              )}
+            </li>
+          ))}
+        </ul>
+        {s && draft.state === 'drafted' ? (
+          <SuggestionsForm
+            draftId={draft.id}
+            suggestions={s}
+            pending={action.isPending}
+            onAccept={(edits) => action.mutate({ id: draft.id, action: 'accept', edits })}
+          />
+        ) : s ? (
+          <section aria-label="Suggestions" className={styles.suggestions}>
+            <h3>Suggested</h3>
+            <dl>
+              <dt>Title</dt>
+              <dd>{s.title}</dd>
+              <dt>Price</dt>
+              <dd>
+                <Price cents={s.price_cents} />
+              </dd>
+              <dt>Description</dt>
+              <dd>{s.description}</dd>
+            </dl>
+          </section>
+        ) : draft.state === 'failed' ? (
+          <Notice tone="error">Drafting failed: {draft.last_error ?? 'no reason given'}</Notice>
+        ) : (
+          <p className={styles.meta}>
+            {draft.state === 'queued' || draft.state === 'processing'
+              ? 'No suggestions yet: the drafting step has not run.'
+              : 'No suggestions: no drafting model is set up, or it had none.'}
+          </p>
+        )}
+      </div>
       {action.error && (
         <Notice tone="error" role="alert">
           {action.error.message}
         </Notice>
       )}
       <div className={styles.actions}>
-        {s && draft.state === 'drafted' && (
-          <Button onClick={() => action.mutate({ id: draft.id, action: 'accept' })}>
-            Accept suggestions
-          </Button>
-        )}
         <Link to={`/admin/items/${draft.item_id}`}>Edit the item</Link>
         {(draft.state === 'drafted' || draft.state === 'failed') && (
           <Button
@@ -128,6 +127,7 @@ export function DraftsInbox() {
       <label className={styles.filter}>
         State
         <select
+          className={styles.select}
           value={state ?? ''}
           onChange={(event) =>
             setState((event.currentTarget.value || undefined) as DraftState | undefined)

@@ -1,11 +1,9 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Dialog } from '../../../components/ui/Dialog';
 import styles from './AdminItems.module.css';
 
-/**
- * A modal question with the native <dialog>: focus moves in and stays there,
- * Escape cancels, and focus returns to the button that opened it.
- */
+/** A yes/no question before a lifecycle step: the shared modal with two buttons. */
 export function ConfirmDialog({
   open,
   title,
@@ -23,16 +21,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog ref={ref} className={styles.dialog} aria-labelledby="confirm-title" onCancel={onCancel}>
-      <h2 id="confirm-title">{title}</h2>
+    <Dialog open={open} title={title} onClose={onCancel}>
       {children}
       <div className={styles.actions}>
         <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm}>
@@ -42,6 +32,6 @@ export function ConfirmDialog({
           Cancel
         </Button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

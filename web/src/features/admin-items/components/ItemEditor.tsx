@@ -110,7 +110,7 @@ function Details({ item }: { item: AdminItem }) {
           ))}
         </select>
       </label>
-      <fieldset>
+      <fieldset className={styles.tags}>
         <legend>Tags</legend>
         <div className={styles.tagList}>
           {(tags.data?.tags ?? []).map((tag) => (
@@ -132,6 +132,7 @@ function Details({ item }: { item: AdminItem }) {
         <div className={styles.actions}>
           <input
             aria-label="New tag name"
+            placeholder="New tag name"
             className={styles.select}
             value={newTag}
             maxLength={60}

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/Button';
+import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { Price } from '../../../components/ui/Price';
 import type { AdminItemQuery } from '../../../lib/admin-api';
@@ -76,7 +76,9 @@ export function ItemsPage() {
     <>
       <div className={styles.titleRow}>
         <h1>Items</h1>
-        <Link to="/admin/items/new">New item</Link>
+        <ButtonLink to="/admin/items/new" variant="secondary">
+          New item
+        </ButtonLink>
       </div>
       <search>
         <form className={styles.filters} onSubmit={filter} aria-label="Filter items">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button';
+import { Button, FileButton } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Feedback';
 import type { AdminItem } from '../../../lib/admin-api';
 import { usePhotos } from '../api';
@@ -65,7 +65,7 @@ export function Photos({ item }: { item: AdminItem }) {
                   disabled={index === 0}
                   onClick={() => move(index, index - 1)}
                 >
-                  ←
+                  ← Earlier
                 </Button>
                 <Button
                   variant="quiet"
@@ -73,21 +73,19 @@ export function Photos({ item }: { item: AdminItem }) {
                   disabled={index === ids.length - 1}
                   onClick={() => move(index, index + 1)}
                 >
-                  →
+                  Later →
                 </Button>
-                <label className={styles.photoActions}>
-                  <span className="visually-hidden">Replace photo {index + 1}</span>
-                  <input
-                    type="file"
-                    accept={ACCEPT}
-                    aria-label={`Replace photo ${index + 1}`}
-                    onChange={(event) => {
-                      const file = event.currentTarget.files?.[0];
-                      if (file) photos.replace.mutate({ imageId: image.id, file });
-                      event.currentTarget.value = '';
-                    }}
-                  />
-                </label>
+                <FileButton
+                  variant="quiet"
+                  accept={ACCEPT}
+                  onChange={(event) => {
+                    const file = event.currentTarget.files?.[0];
+                    if (file) photos.replace.mutate({ imageId: image.id, file });
+                    event.currentTarget.value = '';
+                  }}
+                >
+                  Replace<span className="visually-hidden"> photo {index + 1}</span>
+                </FileButton>
                 {image.has_original && (
                   <Button variant="quiet" onClick={() => photos.restore.mutate(image.id)}>
                     Restore original {index + 1}
@@ -105,10 +103,8 @@ export function Photos({ item }: { item: AdminItem }) {
           ))}
         </ol>
       )}
-      <label>
-        Add photos (JPEG, PNG or WebP; up to 6 at a time)
-        <input
-          type="file"
+      <div>
+        <FileButton
           accept={ACCEPT}
           multiple
           onChange={(event) => {
@@ -116,8 +112,11 @@ export function Photos({ item }: { item: AdminItem }) {
             if (files.length) photos.add.mutate(files);
             event.currentTarget.value = '';
           }}
-        />
-      </label>
+        >
+          Add photos
+        </FileButton>
+        <p className={styles.muted}>JPEG, PNG or WebP; up to 6 at a time.</p>
+      </div>
       {photos.add.isPending && <p role="status">Uploading…</p>}
     </section>
   );

@@ -1,0 +1,75 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { Field, TextArea } from '../../../components/ui/Field';
+import { centsToMajorText, parseMajorUnits } from '../../../lib/format';
+import type { AcceptEdits, Draft } from '../api';
+import styles from './Drafts.module.css';
+
+type Suggestions = NonNullable<Draft['suggestions']>;
+
+/**
+ * The drafting step's suggestions as a form: an untouched field takes the suggestion
+ * (true), an edited one sends the owner's text. Nothing is published here.
+ */
+export function SuggestionsForm({
+  draftId,
+  suggestions: s,
+  pending,
+  onAccept,
+}: {
+  draftId: number;
+  suggestions: Suggestions;
+  pending: boolean;
+  onAccept: (edits: AcceptEdits) => void;
+}) {
+  const [priceError, setPriceError] = useState<string | undefined>();
+
+  function accept(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const price = parseMajorUnits(String(form.get('price')));
+    if (price === null) {
+      setPriceError('Write the price like 12 or 12.50.');
+      return;
+    }
+    setPriceError(undefined);
+    const title = String(form.get('title')).trim();
+    const description = String(form.get('description'));
+    onAccept({
+      title: title === s.title ? true : title,
+      description: description === s.description ? true : description,
+      price_cents: price === s.price_cents ? true : price,
+      category_id: true,
+      tag_ids: true,
+    });
+  }
+
+  return (
+    <form className={styles.suggestions} onSubmit={accept} aria-labelledby={`suggested-${draftId}`}>
+      <h3 id={`suggested-${draftId}`}>Suggested (edit before accepting)</h3>
+      <Field label="Title" name="title" defaultValue={s.title} required maxLength={200} />
+      <Field
+        label="Price"
+        name="price"
+        inputMode="decimal"
+        defaultValue={centsToMajorText(s.price_cents)}
+        error={priceError}
+      />
+      <TextArea
+        label="Description"
+        name="description"
+        defaultValue={s.description}
+        maxLength={10_000}
+      />
+      <p className={styles.meta}>
+        {s.category_id === null ? 'No category suggested' : 'A category is suggested'}
+        {' · '}
+        {s.tag_ids.length} {s.tag_ids.length === 1 ? 'tag' : 'tags'} from your list
+        {s.proposed_tags.length > 0 && ` · would add: ${s.proposed_tags.join(', ')}`}
+      </p>
+      <Button type="submit" disabled={pending}>
+        Accept suggestions
+      </Button>
+    </form>
+  );
+}
