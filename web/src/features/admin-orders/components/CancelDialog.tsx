@@ -1,13 +1,14 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Dialog } from '../../../components/ui/Dialog';
 import { TextArea } from '../../../components/ui/Field';
 import type { AdminOrder } from '../api';
 import styles from './AdminOrders.module.css';
 
 /**
- * Cancel with a reason, in the native modal <dialog>: focus moves into it and
- * stays there, Escape closes it, and focus returns to the button that opened it.
- * It says what a cancel does (issue 18 state 4) before the owner confirms.
+ * Cancel with a reason, in the shared modal (focus kept inside, Escape closes,
+ * focus back to the opener); the reason box is the first field, so focus lands
+ * there. It says what a cancel does before the owner confirms.
  */
 export function CancelDialog({
   order,
@@ -20,18 +21,7 @@ export function CancelDialog({
   onConfirm: (reason: string) => void;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState('');
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      // Straight to the reason: the one thing the owner has to type.
-      dialog.querySelector('textarea')?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,16 +33,9 @@ export function CancelDialog({
   const pieces =
     order.lines.length === 1 ? 'The piece goes' : `All ${order.lines.length} pieces go`;
   return (
-    <dialog
-      ref={ref}
-      className={styles.dialog}
-      aria-labelledby="cancel-order-title"
-      aria-describedby="cancel-order-effects"
-      onCancel={onClose}
-    >
+    <Dialog open={open} title={`Cancel order ${order.number}?`} onClose={onClose}>
       <form onSubmit={submit}>
-        <h2 id="cancel-order-title">Cancel order {order.number}?</h2>
-        <p id="cancel-order-effects">
+        <p>
           {pieces} back on sale (available) at once, the payment is voided through the payment
           provider, and the buyer gets a mail with your reason. This cannot be undone.
         </p>
@@ -74,6 +57,6 @@ export function CancelDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }
