@@ -5581,7 +5581,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The image bytes */
+                /** @description The image bytes, with ETag and Last-Modified */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5592,8 +5592,35 @@ export interface paths {
                         "image/webp": string;
                     };
                 };
+                /** @description The bytes of one `Range: bytes=…` */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/jpeg": string;
+                        "image/png": string;
+                        "image/webp": string;
+                    };
+                };
+                /** @description Not modified: If-None-Match or If-Modified-Since still holds */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                416: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5620,7 +5647,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The image bytes */
+                /** @description The image bytes, with ETag and Last-Modified */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5631,8 +5658,35 @@ export interface paths {
                         "image/webp": string;
                     };
                 };
+                /** @description The bytes of one `Range: bytes=…` */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/jpeg": string;
+                        "image/png": string;
+                        "image/webp": string;
+                    };
+                };
+                /** @description Not modified: If-None-Match or If-Modified-Since still holds */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                416: {
                     headers: {
                         [name: string]: unknown;
                     };
