@@ -43,20 +43,23 @@ import fs from "node:fs";
 import path from "node:path";
 import { builtinModules } from "node:module";
 const files = fs.readdirSync("dist", { recursive: true }).filter((f) => f.endsWith(".js"));
-const specifiers = new Map();
+const packages = new Map();
 for (const file of files) {
   const code = fs.readFileSync(path.join("dist", file), "utf8");
-  for (const [, name] of code.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)["\x27]([^"\x27.][^"\x27]*)["\x27]/g)) {
-    if (name.startsWith("node:") || builtinModules.includes(name)) continue;
-    if (!specifiers.has(name)) specifiers.set(name, file);
+  const found = code.matchAll(/(?:from\s+|import\s*\(\s*|import\s+|require\(\s*)["\x27]([^"\x27.][^"\x27]*)["\x27]/g);
+  for (const [, specifier] of found) {
+    if (specifier.startsWith("node:") || builtinModules.includes(specifier)) continue;
+    const parts = specifier.split("/");
+    const name = specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+    if (!packages.has(name)) packages.set(name, file);
   }
 }
-const missing = [];
-for (const [name, file] of specifiers) {
-  try { import.meta.resolve(name); } catch { missing.push(`${name} (imported by dist/${file})`); }
+const missing = [...packages].filter(([name]) => !fs.existsSync(`node_modules/${name}/package.json`));
+if (missing.length) {
+  console.error("not installed without dev dependencies:\n  " + missing.map(([n, f]) => `${n} (imported by dist/${f})`).join("\n  "));
+  process.exit(1);
 }
-if (missing.length) { console.error("not installed without dev dependencies:\n  " + missing.join("\n  ")); process.exit(1); }
-console.log(`${specifiers.size} packages imported by ${files.length} files, all installed`);
+console.log(`${packages.size} packages imported by ${files.length} files, all installed`);
 ')
 
 PORT="$(node -e 'const s=require("node:net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
