@@ -30,6 +30,7 @@ import { buildValidator, refuseUndeclaredQueryParameters } from './http/validati
 import { type JobWorker, jobWakeupsFrom, jobWorker } from './jobs/job-queue.js';
 import { createMailer } from './mail/mailer.js';
 import { mailOutbox, registerMailOutbox } from './mail/outbox.js';
+import { withLenientRemoval } from './media/lenient-removal.js';
 import { mediaRoutes } from './media/media.routes.js';
 import { type MediaStorage, mediaStorageFrom } from './media/storage.js';
 import { registerMediaSweep } from './media/stores/media-sweep.js';
@@ -210,8 +211,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(async (scope: App) =>
     storefrontModule(scope, ctx, version, deps.storefrontCachedResponses),
   );
-  const storage = deps.mediaStorage ?? mediaStorageFrom(config);
-  registerMediaSweep(jobs, { db: ctx.db, storage, clock: ctx.clock, log: app.log });
+  const store = deps.mediaStorage ?? mediaStorageFrom(config);
+  registerMediaSweep(jobs, { db: ctx.db, storage: store, clock: ctx.clock, log: app.log });
+  // Writers: a cleanup the store cannot do now is left to the sweep, not answered as an error.
+  const storage = withLenientRemoval(store, app.log);
   // After every committed sale, checkout or admin mark-sold alike (spec 6).
   const sales = saleAnnouncer(app.log, ctx.clock);
   registerFavoriteSold(ctx, app.log);

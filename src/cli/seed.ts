@@ -1,11 +1,10 @@
 // npm run seed -- --items 100000 [--seed 1] [--tags 40]
 // Fills the configured database (DATABASE_URL, or PGlite in DATA_DIR) with a realistic catalogue.
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { migrateToLatest } from '../db/migrate.js';
 import { DEFAULT_SHAPE, seedCatalogue } from '../db/seed/catalogue-seed.js';
+import { type MediaStorage, mediaStorageFrom } from '../media/storage.js';
 import { fail, openConfiguredDatabase } from './open-configured-database.js';
 
 const PLACEHOLDER_COLOURS = [
@@ -19,20 +18,19 @@ const PLACEHOLDER_COLOURS = [
   '#6b705c',
 ];
 
-/** A few real JPEGs, so seeded image URLs show something in a browser. */
-async function placeholderImages(dataDir: string): Promise<string[]> {
-  const dir = path.join(dataDir, 'media', 'seed');
-  await fs.mkdir(dir, { recursive: true });
+/**
+ * A few real JPEGs, so seeded image URLs show something in a browser. Written
+ * through the configured store (a folder or the bucket), like every other photo.
+ */
+async function placeholderImages(storage: MediaStorage): Promise<string[]> {
   return Promise.all(
-    PLACEHOLDER_COLOURS.map(async (colour, i) => {
-      const name = `placeholder-${i}.jpg`;
-      const file = path.join(dir, name);
-      await fs.access(file).catch(() =>
-        sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } })
-          .jpeg({ quality: 70 })
-          .toFile(file),
-      );
-      return `seed/${name}`;
+    PLACEHOLDER_COLOURS.map(async (colour) => {
+      const bytes = await sharp({
+        create: { width: 1600, height: 1200, channels: 3, background: colour },
+      })
+        .jpeg({ quality: 70 })
+        .toBuffer();
+      return storage.put('seed', 'jpg', bytes);
     }),
   );
 }
@@ -67,7 +65,7 @@ async function main(): Promise<void> {
         items,
         seed: count(values.seed, 'seed', DEFAULT_SHAPE.seed),
         tags: count(values.tags, 'tags', DEFAULT_SHAPE.tags),
-        imagePaths: await placeholderImages(config.dataDir),
+        imagePaths: await placeholderImages(mediaStorageFrom(config)),
       },
       progressBar,
     );

@@ -66,22 +66,26 @@ export function standardRefusals(route: Route, schema: Schema): number[] {
   return [...statuses].sort();
 }
 
-// Served by @fastify/static with no schema of its own: described here.
+// Served by @fastify/static (disk) or streamed from the bucket, with no schema of its own: described here.
 const MEDIA_ROUTE = '/media/*';
+const imageBytes = (description: string) =>
+  Type.Unsafe({
+    description,
+    content: {
+      'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+      'image/png': { schema: { type: 'string', format: 'binary' } },
+      'image/webp': { schema: { type: 'string', format: 'binary' } },
+    },
+  });
 const mediaSchema = {
   tags: ['media'],
   summary: 'A stored photo or one of its list sizes (immutable; cached for a year)',
   params: Type.Object({ path: Type.String({ description: 'The stored path, e.g. items/….jpg' }) }),
   response: {
-    200: Type.Unsafe({
-      description: 'The image bytes',
-      content: {
-        'image/jpeg': { schema: { type: 'string', format: 'binary' } },
-        'image/png': { schema: { type: 'string', format: 'binary' } },
-        'image/webp': { schema: { type: 'string', format: 'binary' } },
-      },
-    }),
-    ...errors(404),
+    200: imageBytes('The image bytes, with ETag and Last-Modified'),
+    206: imageBytes('The bytes of one `Range: bytes=…`'),
+    304: Type.Null({ description: 'Not modified: If-None-Match or If-Modified-Since still holds' }),
+    ...errors(404, 416),
   },
 };
 

@@ -23,19 +23,45 @@ export interface MediaStorage {
   read(path: string): Promise<Buffer>;
   /** Removes stored objects; a missing one is not an error (cleanup after a refusal). */
   remove(paths: readonly string[]): Promise<void>;
-  /** A stored object as a stream for `/media/*`, or null when there is none. */
-  open(path: string): Promise<StoredObject | null>;
+  /**
+   * A stored object for `/media/*`, answering the request's range and cache
+   * validators the way the static server answers them from disk; null when there
+   * is none. A store may ignore the conditions (then it answers 200, whole object).
+   */
+  open(path: string, conditions?: ReadConditions): Promise<OpenedObject | null>;
   /** Every stored object with the time it was written (the sweep, `media:migrate`). */
   list(): AsyncIterable<StoredEntry>;
   /** Disk only: the folder `/media/*` serves directly (ranges, conditional requests). */
   readonly root?: string;
 }
 
-export interface StoredObject {
-  body: Readable;
-  size: number;
-  contentType: string;
+/** What a browser or CDN asked for, already checked (media-request.ts). */
+export interface ReadConditions {
+  /** One `bytes=` range, forwarded as sent. */
+  range?: string;
+  ifNoneMatch?: string;
+  /** Only when there is no If-None-Match (RFC 9110 13.1.3). */
+  ifModifiedSince?: Date;
+  /** HEAD: the headers of the answer, no bytes. */
+  headOnly?: boolean;
 }
+
+export type OpenedObject =
+  | {
+      status: 200 | 206;
+      /** Null for HEAD. A stream: an object is never held in memory whole. */
+      body: Readable | null;
+      /** Bytes in this answer (the range's, for 206). */
+      length: number;
+      contentType: string;
+      etag: string | null;
+      lastModified: Date | null;
+      /** `bytes first-last/size` for 206. */
+      contentRange: string | null;
+    }
+  | { status: 304; etag: string | null; lastModified: Date | null }
+  /** The range starts past the end; `size` (when the store says it) goes into `Content-Range`. */
+  | { status: 416; size: number | null };
 
 export interface StoredEntry {
   path: string;

@@ -56,7 +56,16 @@ export function diskStorage(root: string): MediaStorage {
       const file = absolute(stored);
       const stat = await fs.stat(file).catch(() => null);
       if (!stat?.isFile()) return null;
-      return { body: createReadStream(file), size: stat.size, contentType: contentTypeOf(stored) };
+      // Unused by /media (the static server serves a disk store); conditions are ignored.
+      return {
+        status: 200,
+        body: createReadStream(file),
+        length: stat.size,
+        contentType: contentTypeOf(stored),
+        etag: null,
+        lastModified: stat.mtime,
+        contentRange: null,
+      };
     },
     async remove(paths) {
       await Promise.all(paths.map((stored) => fs.rm(absolute(stored), { force: true })));

@@ -2,8 +2,8 @@ import path from 'node:path';
 
 const SAFE_SEGMENT = /^[a-z0-9-]+$/;
 /**
- * The shape of every stored name (`put` makes `folder/<32 hex>.ext`; the seed,
- * `seed/placeholder-1.jpg`): one folder, no dots but the extension's, so never a traversal.
+ * The shape of every stored name (`put` makes `folder/<32 hex>.ext`; older seeds
+ * made `seed/placeholder-1.jpg`): one folder, no dots but the extension's, so never a traversal.
  */
 export const STORED_NAME = /^[a-z0-9-]+\/[a-z0-9-]+\.[a-z0-9]+$/;
 

@@ -11,7 +11,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.js';
-import type { MediaStorage, StoredEntry } from '../storage.js';
+import type { MediaStorage, OpenedObject, ReadConditions, StoredEntry } from '../storage.js';
 import { contentTypeOf, STORED_NAME, storedName } from './names.js';
 
 // A bucket or CDN in front of it serves these objects as they are: the same
@@ -30,6 +30,36 @@ function isMissing(error: unknown): boolean {
   return (
     error instanceof NoSuchKey || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404
   );
+}
+
+/**
+ * S3 answers a failed precondition or a range past the end with an error; these
+ * are answers for the browser (304, 416), not failures. Anything else is thrown.
+ */
+function refusedRead(error: unknown, conditions: ReadConditions): OpenedObject {
+  const e = error as {
+    $metadata?: { httpStatusCode?: number };
+    $response?: { headers?: Record<string, string | undefined> };
+    ActualObjectSize?: string | number;
+  };
+  const status = e.$metadata?.httpStatusCode;
+  const headers = e.$response?.headers ?? {};
+  if (status === 304) {
+    // S3 repeats the ETag on a 304; servers that do not: the one tag the client sent matched.
+    const sent = conditions.ifNoneMatch;
+    const echoed = sent && sent !== '*' && !sent.includes(',') ? sent : null;
+    const modified = headers['last-modified'] ? new Date(headers['last-modified']) : null;
+    return {
+      status: 304,
+      etag: headers.etag ?? echoed,
+      lastModified: modified && !Number.isNaN(modified.getTime()) ? modified : null,
+    };
+  }
+  if (status === 416) {
+    const size = Number(e.ActualObjectSize);
+    return { status: 416, size: Number.isSafeInteger(size) && size >= 0 ? size : null };
+  }
+  throw error;
 }
 
 /** Photos in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Ceph): any instance reads any photo. */
@@ -112,14 +142,34 @@ export function s3Storage(options: S3StorageOptions): S3Storage {
       if (!object?.Body) throw new Error(`media object ${stored} not found`);
       return Buffer.from(await object.Body.transformToByteArray());
     },
-    async open(stored) {
-      const object = await get(stored);
-      if (!object?.Body) return null;
-      return {
-        body: object.Body as Readable,
-        size: object.ContentLength ?? 0,
-        contentType: object.ContentType ?? contentTypeOf(stored),
+    async open(stored, conditions = {}) {
+      if (!STORED_NAME.test(stored)) return null;
+      const input = {
+        Bucket,
+        Key: stored,
+        Range: conditions.range,
+        IfNoneMatch: conditions.ifNoneMatch,
+        IfModifiedSince: conditions.ifModifiedSince,
       };
+      try {
+        const object = conditions.headOnly
+          ? await client.send(new HeadObjectCommand(input))
+          : await client.send(new GetObjectCommand(input));
+        const body = 'Body' in object ? ((object.Body as Readable | undefined) ?? null) : null;
+        if (!conditions.headOnly && !body) return null;
+        return {
+          status: object.ContentRange ? 206 : 200,
+          body,
+          length: object.ContentLength ?? 0,
+          contentType: object.ContentType ?? contentTypeOf(stored),
+          etag: object.ETag ?? null,
+          lastModified: object.LastModified ?? null,
+          contentRange: object.ContentRange ?? null,
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        return refusedRead(error, conditions);
+      }
     },
     async remove(paths) {
       for (let i = 0; i < paths.length; i += DELETE_BATCH) {

@@ -78,7 +78,13 @@ export function draftWorker(deps: DraftWorkerDeps): JobHandler<DraftJobPayload> 
         continue;
       }
       const stored = await deps.storage.put('items', outcome.extension, outcome.bytes);
-      const applied = await drafts.applyCutout(image.id, image.path, stored);
+      // A cut-out the database did not take is referenced by nothing: it goes at once.
+      const applied = await drafts
+        .applyCutout(image.id, image.path, stored)
+        .catch(async (error) => {
+          await deps.storage.remove([stored]).catch(() => {});
+          throw error;
+        });
       if (applied) {
         // The original's smaller copies showed the background: they go, the cut-out gets its own.
         await deps.storage.remove(applied.replacedVariants.map((variant) => variant.path));

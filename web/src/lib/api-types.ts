@@ -5660,7 +5660,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The image bytes */
+                /** @description The image bytes, with ETag and Last-Modified */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5671,8 +5671,35 @@ export interface paths {
                         "image/webp": string;
                     };
                 };
+                /** @description The bytes of one `Range: bytes=…` */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/jpeg": string;
+                        "image/png": string;
+                        "image/webp": string;
+                    };
+                };
+                /** @description Not modified: If-None-Match or If-Modified-Since still holds */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                416: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5699,7 +5726,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The image bytes */
+                /** @description The image bytes, with ETag and Last-Modified */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5710,8 +5737,35 @@ export interface paths {
                         "image/webp": string;
                     };
                 };
+                /** @description The bytes of one `Range: bytes=…` */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/jpeg": string;
+                        "image/png": string;
+                        "image/webp": string;
+                    };
+                };
+                /** @description Not modified: If-None-Match or If-Modified-Since still holds */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                416: {
                     headers: {
                         [name: string]: unknown;
                     };
