@@ -101,19 +101,31 @@ function baseQuery(db: Db, admin: boolean) {
 
 /**
  * The category and every category beneath it (spec 4.2 rule 1): the item's
- * category path (0023) holds the id. Served by the GIN index over non-pending items.
+ * category path (0023) holds the id, served by the GIN index over non-pending
+ * items. The admin list includes pending, which that index leaves out: there the
+ * subtree's ids come from categories.path and items are found by category_id.
  */
-const inCategoryTree = (categoryId: number) =>
-  sql<SqlBool>`i.category_path @> ARRAY[${categoryId}]::integer[]`;
+const inCategoryTree = (categoryId: number, includePending: boolean) =>
+  includePending
+    ? sql<SqlBool>`i.category_id IN (SELECT id FROM categories WHERE path @> ARRAY[${categoryId}]::integer[])`
+    : sql<SqlBool>`i.category_path @> ARRAY[${categoryId}]::integer[]`;
 
 /**
  * The item carries every listed tag (spec 4.2 rule 2): its tag_ids (0023)
  * contain all their ids. A slug that names no tag leaves the array NULL, and
  * containment of NULL is never true: no item carries a tag that does not exist.
+ * The admin list (pending included, outside the GIN index) intersects the tags'
+ * links instead: grouped by item, kept when all N are there (a link is unique).
  */
-const hasAllTags = (slugs: string[]) => sql<SqlBool>`i.tag_ids @> (
-  SELECT CASE WHEN count(*) = ${slugs.length} THEN array_agg(t.id) END
-  FROM tags t WHERE t.slug IN (${sql.join(slugs)}))`;
+const hasAllTags = (slugs: string[], includePending: boolean) =>
+  includePending
+    ? sql<SqlBool>`i.id IN (
+        SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id
+        WHERE t.slug IN (${sql.join(slugs)})
+        GROUP BY it.item_id HAVING count(*) = ${slugs.length})`
+    : sql<SqlBool>`i.tag_ids @> (
+        SELECT CASE WHEN count(*) = ${slugs.length} THEN array_agg(t.id) END
+        FROM tags t WHERE t.slug IN (${sql.join(slugs)}))`;
 
 function afterCursor(cursor: Cursor): Expression<SqlBool> {
   switch (cursor.sort) {
@@ -140,8 +152,10 @@ export function itemsRepository(db: Db) {
       if (!filters.includePending) query = query.where('i.status', '<>', 'pending');
       if (filters.status) query = query.where('i.status', '=', filters.status);
       if (filters.newSubmissions) query = query.where(NEW_SUBMISSION);
-      if (filters.categoryId !== undefined) query = query.where(inCategoryTree(filters.categoryId));
-      if (filters.tagSlugs?.length) query = query.where(hasAllTags(filters.tagSlugs));
+      if (filters.categoryId !== undefined)
+        query = query.where(inCategoryTree(filters.categoryId, filters.includePending));
+      if (filters.tagSlugs?.length)
+        query = query.where(hasAllTags(filters.tagSlugs, filters.includePending));
       if (filters.minPrice !== undefined)
         query = query.where('i.price_cents', '>=', filters.minPrice);
       if (filters.maxPrice !== undefined)
