@@ -132,4 +132,33 @@ describe.runIf(onPostgres)('tag counts under concurrent writers (PostgreSQL)', (
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     await expectCounts({ contended: 2 });
   });
+
+  it('two tag edits that cross (A→C on one item, C→A on another) both land, counts right', async () => {
+    const [a, c] = await Promise.all(
+      ['crossed-a', 'crossed-c'].map((slug) => makeTag(t.db, { slug })),
+    );
+    const one = await makeItem(t.db, { tagIds: [a!.id] });
+    const other = await makeItem(t.db, { tagIds: [c!.id] });
+    // Holding both tags' rows lets each edit delete its old link (locking that
+    // tag's count) and then wait at inserting its new one: released together,
+    // each wants the count the other holds. PostgreSQL aborts one; it is retried.
+    const answers = await raceOnRow(
+      await currentDatabaseUrl(t.db),
+      { text: 'SELECT 1 FROM tags WHERE id = ANY($1) FOR UPDATE', values: [[a!.id, c!.id]] },
+      'insert into "item_tags"%',
+      2,
+      () => [
+        admin('PATCH', `/api/admin/items/${one.id}`, { tag_ids: [c!.id] }),
+        admin('PATCH', `/api/admin/items/${other.id}`, { tag_ids: [a!.id] }),
+      ],
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    await expectCounts({ 'crossed-a': 1, 'crossed-c': 1 });
+    const tagsOf = async (id: number) =>
+      (await t.app.inject({ method: 'GET', url: `/api/items/${id}` }))
+        .json()
+        .tags.map((tag: { slug: string }) => tag.slug);
+    expect(await tagsOf(one.id)).toEqual(['crossed-c']);
+    expect(await tagsOf(other.id)).toEqual(['crossed-a']);
+  });
 });
