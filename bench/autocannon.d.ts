@@ -7,7 +7,13 @@ declare module 'autocannon' {
     pipelining?: number;
     overallRate?: number;
     timeout?: number;
-    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string> }>;
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      /** Called before each send of this request; returns the request to send. */
+      setupRequest?: (request: { path: string }) => { path: string };
+    }>;
   }
   interface Histogram {
     average: number;

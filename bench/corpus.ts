@@ -114,7 +114,13 @@ export async function snapshot(base: string, urls: string[]): Promise<Record<str
 
 export interface Case {
   name: string;
-  requests: Array<{ method: 'GET'; path: string; headers: Record<string, string> }>;
+  requests: Array<{
+    method: 'GET';
+    path: string;
+    headers: Record<string, string>;
+    /** Rewrites the request before each send: a unique URL every time (bench/misses.ts). */
+    setupRequest?: (request: { path: string }) => { path: string };
+  }>;
 }
 
 /** Anonymous, signed-in and If-None-Match cases of each group. */

@@ -1,4 +1,5 @@
 // The Markdown table and the ratios against the issue's targets.
+import type { MissResult } from './misses.js';
 import type { MixedResult } from './mixed.js';
 import type { UploadResult } from './upload.js';
 
@@ -23,6 +24,8 @@ export interface SizeResult {
   plans: Record<string, string>;
   /** List reads alone and while a writer adds and releases cart items (ours on PostgreSQL). */
   mixed: MixedResult | null;
+  /** Unique-URL reads that the reuse cache cannot answer, beside cache hits (ours on PostgreSQL). */
+  misses?: MissResult | null;
 }
 
 const CONNECTIONS_NOTE = '32 connections, closed loop';
@@ -107,6 +110,8 @@ export function table(sizes: SizeResult[], upload: UploadResult | null): string 
       ].join('\n'),
     );
   }
+  const missed = sizes.filter((s) => s.misses);
+  if (missed.length) out.push(missTable(missed));
   if (same.length) out.push(['', 'PGlite vs PostgreSQL bodies:', '', ...same].join('\n'));
   if (upload) {
     out.push(
@@ -117,4 +122,29 @@ export function table(sizes: SizeResult[], upload: UploadResult | null): string 
     );
   }
   return out.join('\n');
+}
+
+/** The hit a miss case is compared with: item ids with the item hit, the rest with the list hit. */
+const hitFor = (name: string) => (name.endsWith('item ids') ? 'hit: item' : 'hit: list');
+
+/** Unique-URL misses per size, each as a share of the same server's cache hit. */
+export function missTable(sizes: SizeResult[]): string {
+  const names = Object.keys(sizes[0]!.misses!.rps);
+  const rows = names.map((name) => {
+    const cells = sizes.map((s) => {
+      const m = s.misses!;
+      const ratio = name.startsWith('miss') ? ` (${f2(m.rps[name]! / m.rps[hitFor(name)]!)})` : '';
+      const l = m.latency[name]!;
+      return `${f0(m.rps[name]!)}${ratio}, ${f1(l.p50)} / ${f1(l.p99)}`;
+    });
+    return `| ${name} | ${cells.join(' | ')} |`;
+  });
+  return [
+    '',
+    `Cache misses: every request a URL the reuse cache has not seen (${CONNECTIONS_NOTE}, ours on PostgreSQL); req/s (share of the cache hit), p50 / p99 ms:`,
+    '',
+    `| case | ${sizes.map((s) => `${s.items} items`).join(' | ')} |`,
+    `|---|${sizes.map(() => '---').join('|')}|`,
+    ...rows,
+  ].join('\n');
 }

@@ -12,6 +12,7 @@ import { buildCorpus, type Case, type Corpus, cases, type Snapshot, snapshot } f
 import { dropPostgres, seedPglite, seedPostgres, settle } from './databases.js';
 import { explainShapes } from './explain.js';
 import { CONNECTIONS, load } from './load.js';
+import { measureMisses } from './misses.js';
 import { measureMixed } from './mixed.js';
 import { SERVER, startTarget, stopTarget, type Target } from './processes.js';
 import { type ProfileSummary, summariseProfile } from './profile.js';
@@ -75,6 +76,7 @@ async function measureSize(items: number, tmp: string, profileDir: string | null
     identical: null,
     plans: {},
     mixed: null,
+    misses: null,
   };
   let profile: ProfileSummary | null = null;
   try {
@@ -182,6 +184,11 @@ async function measureSize(items: number, tmp: string, profileDir: string | null
     );
     await settle(databaseUrl);
     log(`${items}: reads while writing done`);
+
+    result.misses = await measureMisses(oursPg.base, databaseUrl, SECONDS, () =>
+      settle(databaseUrl),
+    );
+    log(`${items}: unique-URL misses done`);
 
     if (profileDir) {
       // One CPU profile of our server under the /api/items load (anonymous list corpus).

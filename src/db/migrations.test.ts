@@ -26,6 +26,7 @@ const OUR_TABLES = [
   'mail_outbox',
   'order_lines',
   'orders',
+  'tag_counts',
   'tags',
   'upload_links',
 ];

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely';
 
 /** Tables as they stand after the newest migration. */
 
@@ -17,6 +17,8 @@ export interface CategoriesTable {
   slug: string;
   position: Defaulted<number>;
   created_at: CreatedAt;
+  /** Ids from the root down to this category, kept by a trigger (0023). */
+  path: Generated<number[]>;
 }
 
 export interface TagsTable {
@@ -49,6 +51,12 @@ export interface ItemsTable {
   last_hold_ended_at: Timestamp | null;
   /** The price the holder saw when the item went into the cart; checkout charges it (0019). */
   held_price_cents: number | null;
+  /** The category's path, copied by triggers (0023): the subtree filter is category_path @> ARRAY[id]. */
+  category_path: Generated<number[]>;
+  /** The item's tag ids, sorted, kept from item_tags by triggers (0023). */
+  tag_ids: Generated<number[]>;
+  /** Title and description as a 'simple' text-search vector (generated column, 0023). */
+  search_vector: GeneratedAlways<string>;
 }
 
 export interface ItemImagesTable {
@@ -188,6 +196,12 @@ export interface CatalogueChangesTable {
   version: number | null;
 }
 
+/** Non-pending items per tag, kept by triggers on every write (0023). */
+export interface TagCountsTable {
+  tag_id: number;
+  items: number;
+}
+
 export interface Database {
   categories: CategoriesTable;
   tags: TagsTable;
@@ -208,6 +222,7 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   customer_addresses: CustomerAddressesTable;
+  tag_counts: TagCountsTable;
 }
 
 export type Admin = Selectable<AdminsTable>;

@@ -115,24 +115,23 @@ export function adminItemsService(
     },
 
     async update(id: number, body: UpdateItemBody): Promise<AdminItem> {
-      const found = await ctx.db
-        .transaction()
-        .execute(async (trx) => {
-          const exists = await writes.update(
-            trx,
-            id,
-            {
-              ...(body.title !== undefined ? { title: body.title.trim() } : {}),
-              ...(body.description !== undefined ? { description: body.description } : {}),
-              ...(body.price_cents !== undefined ? { priceCents: body.price_cents } : {}),
-              ...(body.category_id !== undefined ? { categoryId: body.category_id } : {}),
-            },
-            ctx.clock.now(),
-          );
-          if (exists && body.tag_ids) await writes.replaceTags(trx, id, body.tag_ids);
-          return exists;
-        })
-        .catch(refusedReference);
+      // Retried on a deadlock: a tag edit locks the old tags' counts, then the new
+      // ones (0023), so two edits that swap tags can each hold what the other wants.
+      const found = await inTransaction(ctx.db, async (trx) => {
+        const exists = await writes.update(
+          trx,
+          id,
+          {
+            ...(body.title !== undefined ? { title: body.title.trim() } : {}),
+            ...(body.description !== undefined ? { description: body.description } : {}),
+            ...(body.price_cents !== undefined ? { priceCents: body.price_cents } : {}),
+            ...(body.category_id !== undefined ? { categoryId: body.category_id } : {}),
+          },
+          ctx.clock.now(),
+        );
+        if (exists && body.tag_ids) await writes.replaceTags(trx, id, body.tag_ids);
+        return exists;
+      }).catch(refusedReference);
       if (!found) throw notFound('No such item.');
       return get(id);
     },

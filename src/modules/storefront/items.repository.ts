@@ -51,9 +51,10 @@ const IMAGES = sql<ItemRow['images']>`(
          ORDER BY im.position, im.id), '[]'::json)
   FROM item_images im WHERE im.item_id = i.id)`;
 
+// From the item's own sorted tag_ids (0023): a primary-key lookup per tag.
 const TAGS = sql<ItemRow['tags']>`(
   SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) ORDER BY t.name, t.id), '[]'::json)
-  FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.item_id = i.id)`;
+  FROM tags t WHERE t.id = ANY (i.tag_ids))`;
 
 // Newest means newest on the shelf: when it was published, or created if it never was.
 const LISTED_AT = sql`coalesce(i.published_at, i.created_at)`;
@@ -98,25 +99,33 @@ function baseQuery(db: Db, admin: boolean) {
   return admin ? query.select(DRAFT.as('draft')) : query;
 }
 
-/** The category and every category beneath it (spec 4.2 rule 1). */
-const inCategoryTree = (categoryId: number) => sql<SqlBool>`i.category_id IN (
-  WITH RECURSIVE subtree(id) AS (
-    SELECT id FROM categories WHERE id = ${categoryId}
-    UNION ALL
-    SELECT c.id FROM categories c JOIN subtree s ON c.parent_id = s.id
-  )
-  SELECT id FROM subtree)`;
+/**
+ * The category and every category beneath it (spec 4.2 rule 1): the item's
+ * category path (0023) holds the id, served by the GIN index over non-pending
+ * items. The admin list includes pending, which that index leaves out: there the
+ * subtree's ids come from categories.path and items are found by category_id.
+ */
+const inCategoryTree = (categoryId: number, includePending: boolean) =>
+  includePending
+    ? sql<SqlBool>`i.category_id IN (SELECT id FROM categories WHERE path @> ARRAY[${categoryId}]::integer[])`
+    : sql<SqlBool>`i.category_path @> ARRAY[${categoryId}]::integer[]`;
 
 /**
- * The item carries every listed tag (spec 4.2 rule 2): the intersection is found
- * inside item_tags (a tag's links, grouped by item, kept when all N are there),
- * so only matching items are read. Slugs are unique and de-duplicated, and an
- * item links a tag once (primary key), so count = N means all of them.
+ * The item carries every listed tag (spec 4.2 rule 2): its tag_ids (0023)
+ * contain all their ids. A slug that names no tag leaves the array NULL, and
+ * containment of NULL is never true: no item carries a tag that does not exist.
+ * The admin list (pending included, outside the GIN index) intersects the tags'
+ * links instead: grouped by item, kept when all N are there (a link is unique).
  */
-const hasAllTags = (slugs: string[]) => sql<SqlBool>`i.id IN (
-  SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id
-  WHERE t.slug IN (${sql.join(slugs)})
-  GROUP BY it.item_id HAVING count(*) = ${slugs.length})`;
+const hasAllTags = (slugs: string[], includePending: boolean) =>
+  includePending
+    ? sql<SqlBool>`i.id IN (
+        SELECT it.item_id FROM item_tags it JOIN tags t ON t.id = it.tag_id
+        WHERE t.slug IN (${sql.join(slugs)})
+        GROUP BY it.item_id HAVING count(*) = ${slugs.length})`
+    : sql<SqlBool>`i.tag_ids @> (
+        SELECT CASE WHEN count(*) = ${slugs.length} THEN array_agg(t.id) END
+        FROM tags t WHERE t.slug IN (${sql.join(slugs)}))`;
 
 function afterCursor(cursor: Cursor): Expression<SqlBool> {
   switch (cursor.sort) {
@@ -143,15 +152,17 @@ export function itemsRepository(db: Db) {
       if (!filters.includePending) query = query.where('i.status', '<>', 'pending');
       if (filters.status) query = query.where('i.status', '=', filters.status);
       if (filters.newSubmissions) query = query.where(NEW_SUBMISSION);
-      if (filters.categoryId !== undefined) query = query.where(inCategoryTree(filters.categoryId));
-      if (filters.tagSlugs?.length) query = query.where(hasAllTags(filters.tagSlugs));
+      if (filters.categoryId !== undefined)
+        query = query.where(inCategoryTree(filters.categoryId, filters.includePending));
+      if (filters.tagSlugs?.length)
+        query = query.where(hasAllTags(filters.tagSlugs, filters.includePending));
       if (filters.minPrice !== undefined)
         query = query.where('i.price_cents', '>=', filters.minPrice);
       if (filters.maxPrice !== undefined)
         query = query.where('i.price_cents', '<=', filters.maxPrice);
       if (filters.search) {
         query = query.where(
-          sql<SqlBool>`to_tsvector('simple', i.title || ' ' || i.description) @@ to_tsquery('simple', ${filters.search})`,
+          sql<SqlBool>`i.search_vector @@ to_tsquery('simple', ${filters.search})`,
         );
       }
       if (filters.cursor) query = query.where(afterCursor(filters.cursor));
@@ -219,16 +230,15 @@ export function itemsRepository(db: Db) {
         .execute();
     },
 
-    /** Every tag, counted over non-pending items only; a tag with only pending items counts 0 (spec 4.2 filters 1-2). */
+    /**
+     * Every tag, counted over non-pending items only; a tag with only pending
+     * items counts 0 (spec 4.2 filters 1-2). The counts are kept at write time (0023).
+     */
     tagCounts() {
       return db
         .selectFrom('tags as t')
-        .leftJoin('item_tags as it', 'it.tag_id', 't.id')
-        .leftJoin('items as i', (join) =>
-          join.onRef('i.id', '=', 'it.item_id').on('i.status', '<>', 'pending'),
-        )
-        .select(['t.id', 't.name', 't.slug', sql<number>`count(i.id)::int`.as('count')])
-        .groupBy('t.id')
+        .leftJoin('tag_counts as tc', 'tc.tag_id', 't.id')
+        .select(['t.id', 't.name', 't.slug', sql<number>`coalesce(tc.items, 0)`.as('count')])
         .orderBy('t.name')
         .orderBy('t.id')
         .execute();

@@ -1,0 +1,112 @@
+// Unique-URL storefront traffic: every request asks something the reuse cache has
+// not seen (a different price bound, cursor or item id each time), so each one
+// runs the SQL. Measured against the same server's cache hits, for ratios.
+import pg from 'pg';
+import { encodeCursor } from '../src/modules/storefront/item-filters.js';
+import type { Case } from './corpus.js';
+import { load } from './load.js';
+
+export interface MissResult {
+  /** case → req/s, closed loop. */
+  rps: Record<string, number>;
+  /** case → p50 / p99 ms. */
+  latency: Record<string, { p50: number; p99: number }>;
+  /** case → non-2xx answers and socket errors. */
+  failures: Record<string, number>;
+}
+
+/** Values that exist in the seeded catalogue, for URLs that find something. */
+async function missFixtures(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const root = (
+      await client.query(`SELECT id FROM categories WHERE parent_id IS NULL ORDER BY id LIMIT 1`)
+    ).rows[0].id as number;
+    const tags = (
+      await client.query(
+        `SELECT t.slug FROM tags t JOIN item_tags it ON it.tag_id = t.id
+         GROUP BY t.slug ORDER BY count(*) DESC, t.slug LIMIT 2`,
+      )
+    ).rows.map((row) => row.slug as string);
+    // More distinct ids and cursors than the reuse cache holds (1,000), asked in turn.
+    const ids = (
+      await client.query(
+        `SELECT id FROM items WHERE status <> 'pending' ORDER BY (id * 7919) % 10007, id LIMIT 5000`,
+      )
+    ).rows.map((row) => row.id as number);
+    const cursors = (
+      await client.query(`
+        SELECT id, to_char(coalesce(published_at, created_at) AT TIME ZONE 'UTC',
+                           'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS key
+        FROM items WHERE status <> 'pending' ORDER BY (id * 7919) % 10007, id LIMIT 5000`)
+    ).rows.map((row) => encodeCursor({ sort: 'newest', key: row.key, id: row.id }));
+    return { root, tags, ids, cursors };
+  } finally {
+    await client.end();
+  }
+}
+
+type Fixtures = Awaited<ReturnType<typeof missFixtures>>;
+
+/** A case whose one request gets a new path before each send. */
+function unique(name: string, path: (n: number) => string): Case {
+  let n = 0;
+  return {
+    name,
+    requests: [
+      {
+        method: 'GET',
+        path: path(0),
+        headers: {},
+        setupRequest: (request) => {
+          n += 1;
+          request.path = path(n);
+          return request;
+        },
+      },
+    ],
+  };
+}
+
+export function missCases(f: Fixtures): Case[] {
+  // Prices walk a range with a stride, so consecutive requests differ and repeat only after 40,000.
+  const price = (n: number) => 500 + ((n * 7) % 40_000);
+  return [
+    { name: 'hit: list', requests: [{ method: 'GET', path: '/api/items?limit=24', headers: {} }] },
+    {
+      name: 'hit: item',
+      requests: [{ method: 'GET', path: `/api/items/${f.ids[0]}`, headers: {} }],
+    },
+    { name: 'hit: filters', requests: [{ method: 'GET', path: '/api/filters', headers: {} }] },
+    unique('miss: min_price', (n) => `/api/items?min_price=${price(n)}`),
+    unique(
+      'miss: category + 2 tags + max_price',
+      (n) => `/api/items?category=${f.root}&tags=${f.tags.join(',')}&max_price=${2_000 + price(n)}`,
+    ),
+    unique('miss: q + min_price', (n) => `/api/items?q=lamp&min_price=${price(n)}`),
+    unique(
+      'miss: deep cursor pages',
+      (n) => `/api/items?cursor=${encodeURIComponent(f.cursors[n % f.cursors.length]!)}`,
+    ),
+    unique('miss: item ids', (n) => `/api/items/${f.ids[n % f.ids.length]}`),
+  ];
+}
+
+/** Each case for `seconds`, closed loop at 32 connections, against one server. */
+export async function measureMisses(
+  base: string,
+  databaseUrl: string,
+  seconds: number,
+  settle: () => Promise<void>,
+): Promise<MissResult> {
+  const result: MissResult = { rps: {}, latency: {}, failures: {} };
+  for (const c of missCases(await missFixtures(databaseUrl))) {
+    const r = await load(base, c, seconds);
+    await settle();
+    result.rps[c.name] = r.rps;
+    result.latency[c.name] = { p50: r.p50, p99: r.p99 };
+    result.failures[c.name] = r.bad + r.errors;
+  }
+  return result;
+}

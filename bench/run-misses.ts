@@ -1,0 +1,58 @@
+// The unique-URL miss cases of `npm run bench` alone, against one freshly seeded
+// PostgreSQL catalogue: to try them without the whole bench.
+//   npx tsx bench/run-misses.ts [--items 1000] [--seconds 1]
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { dropPostgres, seedPostgres, settle } from './databases.js';
+import { measureMisses } from './misses.js';
+import { startTarget, stopTarget } from './processes.js';
+import { missTable } from './report.js';
+
+const { values } = parseArgs({
+  options: { items: { type: 'string' }, seconds: { type: 'string' } },
+});
+const ITEMS = Number(values.items ?? 1_000);
+const SECONDS = Number(values.seconds ?? 1);
+
+const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-misses-'));
+const seeded = await seedPostgres(ITEMS, tmp);
+const databaseUrl = seeded.databaseUrl!;
+try {
+  // The TypeScript source through tsx: no build needed for a try-out.
+  const target = await startTarget(
+    'ours-pg',
+    'src/server.ts',
+    { DATABASE_URL: databaseUrl, DATA_DIR: seeded.dataDir },
+    '/readyz',
+  );
+  try {
+    const misses = await measureMisses(target.base, databaseUrl, SECONDS, () =>
+      settle(databaseUrl),
+    );
+    console.log(
+      missTable([
+        {
+          items: ITEMS,
+          seedSeconds: seeded.seconds,
+          pgliteSeedSeconds: null,
+          closed: {},
+          open: {},
+          failures: {},
+          identical: null,
+          plans: {},
+          mixed: null,
+          misses,
+        },
+      ]),
+    );
+    const failed = Object.entries(misses.failures).filter(([, n]) => n > 0);
+    if (failed.length) console.log(`\nUnexpected answers: ${JSON.stringify(failed)}`);
+  } finally {
+    await stopTarget(target);
+  }
+} finally {
+  await dropPostgres(databaseUrl);
+  await fs.rm(tmp, { recursive: true, force: true });
+}
