@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './Button.module.css';
 
@@ -16,7 +16,7 @@ export function Button({
   className,
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; wide?: boolean }) {
+}: ComponentProps<'button'> & { variant?: Variant; wide?: boolean }) {
   return <button type={type} className={classes(variant, wide, className)} {...props} />;
 }
 

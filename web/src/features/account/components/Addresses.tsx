@@ -84,7 +84,7 @@ function ConfirmDelete({ address, onKeep }: { address: SavedAddress; onKeep: () 
   const question = useRef<HTMLParagraphElement>(null);
   useEffect(() => question.current?.focus(), []);
   return (
-    <div>
+    <div className={styles.confirm}>
       <Notice tone="error">
         <p ref={question} tabIndex={-1} className={styles.question}>
           Delete this address? Orders already sent to it keep their own copy.
@@ -109,19 +109,33 @@ function ConfirmDelete({ address, onKeep }: { address: SavedAddress; onKeep: () 
 
 function SavedAddressCard({ address }: { address: SavedAddress }) {
   const [mode, setMode] = useState<'view' | 'edit' | 'delete'>('view');
+  // After "Keep it" or "Cancel", keyboard focus goes back to the button that opened it.
+  const returnFocus = useRef<'edit' | 'delete' | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (mode !== 'view' || !returnFocus.current) return;
+    (returnFocus.current === 'edit' ? editButton : deleteButton).current?.focus();
+    returnFocus.current = null;
+  }, [mode]);
+  const back = (from: 'edit' | 'delete') => () => {
+    returnFocus.current = from;
+    setMode('view');
+  };
   const line = addressLine(address);
   return (
     <li className={styles.card} aria-label={line}>
       {mode === 'edit' ? (
-        <EditAddress address={address} onDone={() => setMode('view')} />
+        <EditAddress address={address} onDone={back('edit')} />
       ) : (
-        <>
+        <div className={mode === 'view' ? styles.saved : undefined}>
           <PostalAddress address={address} />
           {mode === 'delete' ? (
-            <ConfirmDelete address={address} onKeep={() => setMode('view')} />
+            <ConfirmDelete address={address} onKeep={back('delete')} />
           ) : (
             <div className={styles.actions}>
               <Button
+                ref={editButton}
                 variant="secondary"
                 onClick={() => setMode('edit')}
                 aria-label={`Edit ${line}`}
@@ -129,6 +143,7 @@ function SavedAddressCard({ address }: { address: SavedAddress }) {
                 Edit
               </Button>
               <Button
+                ref={deleteButton}
                 variant="quiet"
                 onClick={() => setMode('delete')}
                 aria-label={`Delete ${line}…`}
@@ -137,7 +152,7 @@ function SavedAddressCard({ address }: { address: SavedAddress }) {
               </Button>
             </div>
           )}
-        </>
+        </div>
       )}
     </li>
   );
@@ -193,7 +208,7 @@ export function Addresses() {
       </p>
       <div className={styles.sections}>
         <section aria-labelledby="saved-addresses">
-          <h2 id="saved-addresses">
+          <h2 id="saved-addresses" className={styles.sectionTitle}>
             Saved addresses ({addresses.length} of {MAX_SAVED_ADDRESSES})
           </h2>
           {addresses.length === 0 ? (

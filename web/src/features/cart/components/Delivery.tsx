@@ -8,6 +8,7 @@ import {
 import { Checkbox } from '../../../components/ui/Field';
 import { MAX_SAVED_ADDRESSES, useSavedAddresses } from '../../../lib/address-queries';
 import type { CheckoutBody } from '../api';
+import styles from './Cart.module.css';
 
 export interface DeliveryChoice {
   /** 'pickup', 'new', or a saved address's id. */
@@ -47,22 +48,22 @@ export function Delivery({
     { value: 'new', label: 'Send to a new address' },
   ];
   return (
-    <fieldset>
+    <fieldset className={styles.delivery}>
       <legend>Delivery</legend>
       {options.map((option) => (
-        <label key={option.value} style={{ display: 'block' }}>
+        <label key={option.value} className={styles.option}>
           <input
             type="radio"
             name="delivery"
             value={option.value}
             checked={choice.mode === option.value}
             onChange={() => onChange({ ...choice, mode: option.value })}
-          />{' '}
-          {option.label}
+          />
+          <span>{option.label}</span>
         </label>
       ))}
       {choice.mode === 'new' && (
-        <>
+        <div className={styles.newAddress}>
           <AddressFields
             value={choice.address}
             onChange={(address) => onChange({ ...choice, address })}
@@ -81,7 +82,7 @@ export function Delivery({
                 onChange={(event) => onChange({ ...choice, saveToAccount: event.target.checked })}
               />
             ))}
-        </>
+        </div>
       )}
     </fieldset>
   );
