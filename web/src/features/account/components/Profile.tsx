@@ -245,7 +245,7 @@ export function Profile({ customer }: { customer: Customer }) {
           <SoldNotifications customer={customer} />
         </div>
         <div>
-          <p className={styles.links}>
+          <p className={styles.accountLinks}>
             <Link to="/account/orders">Your orders</Link>
             <Link to="/account/addresses">Your addresses</Link>
           </p>
