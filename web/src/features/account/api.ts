@@ -1,4 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AddressDraft } from '../../components/address/AddressFields';
+import { addressBodyOf } from '../../components/address/AddressFields';
+import { addressesKey } from '../../lib/address-queries';
 import { ApiError, api, type Customer, ok } from '../../lib/api-client';
 import { formatWait } from '../../lib/format';
 import { keys } from '../../lib/queries';
@@ -175,5 +178,29 @@ export function useOrder(id: number) {
   return useQuery({
     queryKey: ['/api/customers/me/orders', id],
     queryFn: () => ok(api.GET('/api/customers/me/orders/{id}', { params: { path: { id } } })),
+  });
+}
+
+/** Replacing or deleting a saved address; orders already placed keep their own copy. */
+export function useUpdateAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, draft }: { id: number; draft: AddressDraft }) =>
+      ok(
+        api.PUT('/api/customers/me/addresses/{id}', {
+          params: { path: { id } },
+          body: addressBodyOf(draft),
+        }),
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: addressesKey }),
+  });
+}
+
+export function useDeleteAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      ok(api.DELETE('/api/customers/me/addresses/{id}', { params: { path: { id } } })),
+    onSettled: () => client.invalidateQueries({ queryKey: addressesKey }),
   });
 }

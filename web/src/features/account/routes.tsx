@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { ButtonLink } from '../../components/ui/Button';
 import { Loading, PageState } from '../../components/ui/Feedback';
 import { useMe } from '../../lib/queries';
+import { Addresses } from './components/Addresses';
 import { Forgot } from './components/Forgot';
 import { OrderDetail, OrdersList } from './components/Orders';
 import { Profile } from './components/Profile';
@@ -67,6 +68,14 @@ export default function AccountRoutes() {
         element={
           <SignedIn>
             <OrderDetail />
+          </SignedIn>
+        }
+      />
+      <Route
+        path="addresses"
+        element={
+          <SignedIn>
+            <Addresses />
           </SignedIn>
         }
       />

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../lib/api-client';
 import type { paths } from '../../lib/api-types';
 import { keys } from '../../lib/queries';
@@ -26,14 +26,5 @@ export function useCheckout() {
       client.invalidateQueries({ queryKey: keys.cart });
       client.invalidateQueries({ queryKey: ['/api/items'] });
     },
-  });
-}
-
-/** The caller's saved addresses, to pick one at checkout. */
-export function useSavedAddresses(enabled: boolean) {
-  return useQuery({
-    queryKey: ['/api/customers/me/addresses'],
-    queryFn: () => ok(api.GET('/api/customers/me/addresses')),
-    enabled,
   });
 }

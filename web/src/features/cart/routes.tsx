@@ -5,6 +5,7 @@ import { Countdown } from '../../components/ui/Countdown';
 import { Loading, Notice, PageState } from '../../components/ui/Feedback';
 import { ItemImage } from '../../components/ui/ItemImage';
 import { Price } from '../../components/ui/Price';
+import { useCreateAddress } from '../../lib/address-queries';
 import { ApiError, type Cart } from '../../lib/api-client';
 import { useCart, useMe } from '../../lib/queries';
 import { useCheckout, useRemoveFromCart } from './api';
@@ -53,6 +54,7 @@ function CartPage() {
   const me = useMe();
   const cart = useCart(Boolean(me.data));
   const checkout = useCheckout();
+  const saveAddress = useCreateAddress();
   const navigate = useNavigate();
   // The pieces the page showed when the hold ran out, to say which ones went back.
   const [released, setReleased] = useState<Cart['items'] | null>(null);
@@ -87,10 +89,44 @@ function CartPage() {
     );
 
   const data = cart.data;
+  // The save's refusal (a field, or the limit reached meanwhile) stops the purchase: shown
+  // where the checkout's own would be.
+  const failure = saveAddress.error ?? checkout.error;
   const refused =
-    checkout.error instanceof ApiError && checkout.error.code === 'cart_empty'
+    failure instanceof ApiError && failure.code === 'cart_empty'
       ? 'Nothing is held for you any more, so there is nothing to buy. The hold ran out and the pieces went back to the shop.'
-      : checkout.error?.message;
+      : failure?.message;
+  const busy = saveAddress.isPending || checkout.isPending;
+
+  /**
+   * "Save this address" saves it first, then buys with the saved address. A customer who
+   * ticked the box expects it kept even if the payment is then refused; and a retry then
+   * uses the now-saved address (selected for them) instead of saving it twice.
+   */
+  async function buy() {
+    saveAddress.reset();
+    checkout.reset();
+    let choice = delivery;
+    if (choice.mode === 'new' && choice.saveToAccount) {
+      try {
+        const saved = await saveAddress.mutateAsync(choice.address);
+        choice = { ...choice, mode: String(saved.id), saveToAccount: false };
+        setDelivery(choice);
+      } catch {
+        return; // shown beside the field or above the button
+      }
+    }
+    checkout.mutate(checkoutBodyOf(choice), {
+      onSuccess: (result) =>
+        navigate('/cart/thank-you', {
+          state: {
+            count: result.sold_item_ids.length,
+            orderId: result.order.id,
+            number: result.order.number,
+          },
+        }),
+    });
+  }
 
   if (data.items.length === 0)
     return (
@@ -139,29 +175,14 @@ function CartPage() {
             <span>Total</span>
             <Price cents={total} />
           </div>
-          <Delivery choice={delivery} onChange={setDelivery} error={checkout.error} />
+          <Delivery choice={delivery} onChange={setDelivery} error={failure} />
           {refused && (
             <Notice tone="error" role="alert">
               {refused}
             </Notice>
           )}
-          <Button
-            wide
-            disabled={checkout.isPending}
-            onClick={() =>
-              checkout.mutate(checkoutBodyOf(delivery), {
-                onSuccess: (result) =>
-                  navigate('/cart/thank-you', {
-                    state: {
-                      count: result.sold_item_ids.length,
-                      orderId: result.order.id,
-                      number: result.order.number,
-                    },
-                  }),
-              })
-            }
-          >
-            {checkout.isPending ? 'Buying…' : 'Buy now'}
+          <Button wide disabled={busy} onClick={buy}>
+            {busy ? 'Buying…' : 'Buy now'}
           </Button>
           <p>Buying ends the hold: the pieces are yours and leave the shop.</p>
         </aside>

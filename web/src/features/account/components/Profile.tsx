@@ -245,8 +245,9 @@ export function Profile({ customer }: { customer: Customer }) {
           <SoldNotifications customer={customer} />
         </div>
         <div>
-          <p>
+          <p className={styles.accountLinks}>
             <Link to="/account/orders">Your orders</Link>
+            <Link to="/account/addresses">Your addresses</Link>
           </p>
           <Favorites />
           <YourData />

@@ -1,60 +1,35 @@
-import { Field } from '../../../components/ui/Field';
-import { ApiError } from '../../../lib/api-client';
+import {
+  type AddressDraft,
+  AddressFields,
+  addressBodyOf,
+  addressLine,
+  EMPTY_ADDRESS,
+} from '../../../components/address/AddressFields';
+import { Checkbox } from '../../../components/ui/Field';
+import { MAX_SAVED_ADDRESSES, useSavedAddresses } from '../../../lib/address-queries';
 import type { CheckoutBody } from '../api';
-import { useSavedAddresses } from '../api';
+import styles from './Cart.module.css';
 
 export interface DeliveryChoice {
   /** 'pickup', 'new', or a saved address's id. */
   mode: string;
-  address: {
-    name: string;
-    line1: string;
-    line2: string;
-    postal_code: string;
-    city: string;
-    country: string;
-    phone: string;
-  };
+  address: AddressDraft;
+  /** With 'new': keep the address on the account too. */
+  saveToAccount: boolean;
 }
 
 export const EMPTY_DELIVERY: DeliveryChoice = {
   mode: 'pickup',
-  address: { name: '', line1: '', line2: '', postal_code: '', city: '', country: '', phone: '' },
+  address: EMPTY_ADDRESS,
+  saveToAccount: false,
 };
 
 /** The checkout body for a choice: nothing for pickup (the contract's "no body"). */
 export function checkoutBodyOf(choice: DeliveryChoice): CheckoutBody | undefined {
   if (choice.mode === 'pickup') return undefined;
   if (choice.mode !== 'new') return { address_id: Number(choice.mode) };
-  const { line2, phone, ...rest } = choice.address;
-  return {
-    shipping_address: {
-      ...rest,
-      ...(line2.trim() ? { line2 } : {}),
-      ...(phone.trim() ? { phone } : {}),
-    },
-  };
+  return { shipping_address: addressBodyOf(choice.address) };
 }
-
-/** The server names the field at fault ("shipping_address/city" or the like): shown beside it. */
-function errorFor(error: unknown, field: string): string | undefined {
-  if (!(error instanceof ApiError) || !error.field) return undefined;
-  return error.field === field ||
-    error.field.endsWith(`/${field}`) ||
-    error.field.endsWith(`.${field}`)
-    ? error.message
-    : undefined;
-}
-
-const FIELDS = [
-  ['name', 'Name', 'name', true],
-  ['line1', 'Street and number', 'address-line1', true],
-  ['line2', 'Address line 2 (optional)', 'address-line2', false],
-  ['postal_code', 'Postal code', 'postal-code', true],
-  ['city', 'City', 'address-level2', true],
-  ['country', 'Country code (two letters, e.g. DE)', 'country', true],
-  ['phone', 'Phone (optional)', 'tel', false],
-] as const;
 
 export function Delivery({
   choice,
@@ -65,45 +40,50 @@ export function Delivery({
   onChange: (choice: DeliveryChoice) => void;
   error: unknown;
 }) {
-  const saved = useSavedAddresses(true);
+  const saved = useSavedAddresses();
+  const addresses = saved.data?.addresses ?? [];
   const options = [
     { value: 'pickup', label: 'Pick up at the shop' },
-    ...(saved.data?.addresses ?? []).map((a) => ({
-      value: String(a.id),
-      label: `Send to ${a.name}, ${a.line1}, ${a.postal_code} ${a.city}, ${a.country}`,
-    })),
+    ...addresses.map((a) => ({ value: String(a.id), label: `Send to ${addressLine(a)}` })),
     { value: 'new', label: 'Send to a new address' },
   ];
   return (
-    <fieldset>
+    <fieldset className={styles.delivery}>
       <legend>Delivery</legend>
       {options.map((option) => (
-        <label key={option.value} style={{ display: 'block' }}>
+        <label key={option.value} className={styles.option}>
           <input
             type="radio"
             name="delivery"
             value={option.value}
             checked={choice.mode === option.value}
             onChange={() => onChange({ ...choice, mode: option.value })}
-          />{' '}
-          {option.label}
+          />
+          <span>{option.label}</span>
         </label>
       ))}
-      {choice.mode === 'new' &&
-        FIELDS.map(([key, label, autoComplete, required]) => (
-          <Field
-            key={key}
-            label={label}
-            autoComplete={autoComplete}
-            required={required}
-            maxLength={key === 'country' ? 2 : 200}
-            value={choice.address[key]}
-            error={errorFor(error, key)}
-            onChange={(event) =>
-              onChange({ ...choice, address: { ...choice.address, [key]: event.target.value } })
-            }
+      {choice.mode === 'new' && (
+        <div className={styles.newAddress}>
+          <AddressFields
+            value={choice.address}
+            onChange={(address) => onChange({ ...choice, address })}
+            error={error}
           />
-        ))}
+          {saved.isSuccess &&
+            (addresses.length >= MAX_SAVED_ADDRESSES ? (
+              <p>
+                Your account already keeps {MAX_SAVED_ADDRESSES} addresses, the most it can, so this
+                one is used for this order only.
+              </p>
+            ) : (
+              <Checkbox
+                label="Save this address to my account"
+                checked={choice.saveToAccount}
+                onChange={(event) => onChange({ ...choice, saveToAccount: event.target.checked })}
+              />
+            ))}
+        </div>
+      )}
     </fieldset>
   );
 }
