@@ -56,7 +56,7 @@ const interpolate = (value: string) =>
 // Read by the AWS SDK's standard credential chain, not by config.ts.
 const SDK_VARIABLES = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'];
 // Read by Node and glibc, not by the app.
-const RUNTIME_VARIABLES = ['NODE_ENV', 'MALLOC_ARENA_MAX'];
+const RUNTIME_VARIABLES = ['NODE_ENV', 'MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_'];
 
 describe('Dockerfile', () => {
   it('builds with exactly the steps CI runs before its tests, then the two builds', () => {
@@ -88,7 +88,7 @@ describe('Dockerfile', () => {
         .map((pair) => pair.split('=')[0]!),
     );
     expect([...env].sort()).toEqual(
-      ['DATA_DIR', 'HOST', 'MALLOC_ARENA_MAX', 'NODE_ENV', 'PORT'].sort(),
+      ['DATA_DIR', 'HOST', 'MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_', 'NODE_ENV', 'PORT'].sort(),
     );
     for (const name of env.keys()) {
       if (!RUNTIME_VARIABLES.includes(name)) expect(configSource, name).toContain(`'${name}'`);
