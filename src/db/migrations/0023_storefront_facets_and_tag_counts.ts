@@ -52,12 +52,30 @@ export async function up(db: Kysely<any>): Promise<void> {
     INSERT INTO tag_counts (tag_id, items)
     SELECT tag_id, count(*) FROM items, unnest(tag_ids) AS tag_id
     WHERE status <> 'pending' GROUP BY tag_id`.execute(db);
+  // Every tag has its row from the start (zero), so a writer can lock the rows it is
+  // about to change, in tag id order, before it changes any (see replaceTags).
+  await sql`
+    INSERT INTO tag_counts (tag_id, items) SELECT id, 0 FROM tags
+    ON CONFLICT (tag_id) DO NOTHING`.execute(db);
+  await sql`
+    CREATE FUNCTION tag_counts_row() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO tag_counts (tag_id, items) VALUES (NEW.id, 0) ON CONFLICT (tag_id) DO NOTHING;
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`
+    CREATE TRIGGER tags_insert_counts_row AFTER INSERT ON tags
+    FOR EACH ROW EXECUTE FUNCTION tag_counts_row()`.execute(db);
 
   // A category's path follows its parent; a move carries its subtree and their items along.
+  // The path is read FOR SHARE: a move that has rewritten it but not yet committed is
+  // waited for, so its new path is copied, never the one it replaced (a plain read
+  // would copy the old path after the move's own rewrite had already passed by).
   await sql`
     CREATE FUNCTION category_path_from_parent() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      NEW.path := coalesce((SELECT path FROM categories WHERE id = NEW.parent_id), '{}') || NEW.id;
+      NEW.path := coalesce(
+        (SELECT path FROM categories WHERE id = NEW.parent_id FOR SHARE), '{}') || NEW.id;
       RETURN NEW;
     END $$`.execute(db);
   await sql`
@@ -80,7 +98,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE FUNCTION item_category_path() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      NEW.category_path := coalesce((SELECT path FROM categories WHERE id = NEW.category_id), '{}');
+      NEW.category_path := coalesce(
+        (SELECT path FROM categories WHERE id = NEW.category_id FOR SHARE), '{}');
       RETURN NEW;
     END $$`.execute(db);
   await sql`
@@ -89,9 +108,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Once per item_tags statement: the touched items' tag_ids from their links now.
   // An item being deleted is already gone, so its cascade changes nothing here.
+  // The items are locked first, in id order: the UPDATE after it then runs on a
+  // snapshot taken once any other writer of their links has committed, so two
+  // concurrent tag deletes on one item cannot each keep the other's tag.
   await sql`
     CREATE FUNCTION item_tag_ids_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
+      IF TG_OP = 'UPDATE' THEN
+        PERFORM 1 FROM items WHERE id IN (SELECT item_id FROM changed_rows UNION SELECT item_id FROM old_rows)
+        ORDER BY id FOR NO KEY UPDATE;
+      ELSE
+        PERFORM 1 FROM items WHERE id IN (SELECT item_id FROM changed_rows) ORDER BY id FOR NO KEY UPDATE;
+      END IF;
       UPDATE items i
       SET tag_ids = coalesce(
         (SELECT array_agg(it.tag_id ORDER BY it.tag_id) FROM item_tags it WHERE it.item_id = i.id), '{}')
@@ -184,10 +212,12 @@ export async function down(db: Kysely<any>): Promise<void> {
     ['items', 'items_category_path'],
     ['categories', 'categories_moved'],
     ['categories', 'categories_path_from_parent'],
+    ['tags', 'tags_insert_counts_row'],
   ] as const) {
     await sql`DROP TRIGGER ${sql.raw(trigger)} ON ${sql.table(table)}`.execute(db);
   }
   await sql`DROP FUNCTION count_listed_tags()`.execute(db);
+  await sql`DROP FUNCTION tag_counts_row()`.execute(db);
   await sql`DROP FUNCTION apply_tag_count_deltas(integer[], integer[])`.execute(db);
   await sql`DROP FUNCTION item_tag_ids_refresh()`.execute(db);
   await sql`DROP FUNCTION item_category_path()`.execute(db);

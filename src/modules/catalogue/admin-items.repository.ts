@@ -89,7 +89,20 @@ export function adminItemsRepository(db: Db) {
       return row !== undefined;
     },
 
+    /**
+     * The lock order of a tag edit (docs/decisions.md, Database): the item, then the
+     * counts of its old and new tags together in tag id order (0023 keeps a row per
+     * tag), as a publish or a sale of another item takes them, so the two can never
+     * each hold a count the other waits for.
+     */
     async replaceTags(trx: Db, id: number, tagIds: number[]): Promise<void> {
+      await sql`
+        SELECT 1 FROM items WHERE id = ${id} FOR NO KEY UPDATE`.execute(trx);
+      await sql`
+        SELECT 1 FROM tag_counts
+        WHERE tag_id IN (SELECT tag_id FROM item_tags WHERE item_id = ${id})
+           OR tag_id = ANY(${tagIds}::int[])
+        ORDER BY tag_id FOR NO KEY UPDATE`.execute(trx);
       await trx.deleteFrom('item_tags').where('item_id', '=', id).execute();
       if (tagIds.length > 0) {
         await trx

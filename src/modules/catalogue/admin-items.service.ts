@@ -50,6 +50,10 @@ export function adminItemsService(
 ) {
   const items = itemsRepository(ctx.db);
   const writes = adminItemsRepository(ctx.db);
+  // A status change is one statement, but its triggers lock tag counts (0023): run
+  // it as a transaction that is retried on a deadlock, never answered with a 500.
+  const retried = <T>(write: (repo: ReturnType<typeof adminItemsRepository>) => Promise<T>) =>
+    inTransaction(ctx.db, (trx) => write(adminItemsRepository(trx)));
   const mediaUrl = mediaUrlFor(ctx.config);
   const storefront = storefrontService(ctx.db, mediaUrl);
 
@@ -115,8 +119,7 @@ export function adminItemsService(
     },
 
     async update(id: number, body: UpdateItemBody): Promise<AdminItem> {
-      // Retried on a deadlock: a tag edit locks the old tags' counts, then the new
-      // ones (0023), so two edits that swap tags can each hold what the other wants.
+      // Retried on a deadlock, the safety net of the lock order (replaceTags).
       const found = await inTransaction(ctx.db, async (trx) => {
         const exists = await writes.update(
           trx,
@@ -138,7 +141,8 @@ export function adminItemsService(
 
     /** Publishes whatever it warns about (issue 17, API 7): the warnings come with the answer. */
     async publish(id: number): Promise<AdminItem & { warnings: AdminItem['publish_warnings'] }> {
-      if (!(await writes.publish(id, ctx.clock.now()))) await refuseTransition(id, 'publish');
+      if (!(await retried((repo) => repo.publish(id, ctx.clock.now()))))
+        await refuseTransition(id, 'publish');
       const item = await get(id);
       return { ...item, warnings: item.publish_warnings };
     },
@@ -174,7 +178,7 @@ export function adminItemsService(
 
     /** reserved → available: the owner ends a customer's hold (issue 17, API 3). */
     async release(id: number): Promise<AdminItem> {
-      if (!(await writes.release(id, ctx.clock.now()))) {
+      if (!(await retried((repo) => repo.release(id, ctx.clock.now())))) {
         const status = await items.statusOf(id);
         if (status === undefined) throw notFound('No such item.');
         throw conflict(
@@ -186,13 +190,14 @@ export function adminItemsService(
     },
 
     async unpublish(id: number): Promise<AdminItem> {
-      if (!(await writes.unpublish(id, ctx.clock.now()))) await refuseTransition(id, 'unpublish');
+      if (!(await retried((repo) => repo.unpublish(id, ctx.clock.now()))))
+        await refuseTransition(id, 'unpublish');
       return get(id);
     },
 
     /** The admin's sale: committed first, then announced like a checkout (spec 3, spec 6). */
     async markSold(id: number): Promise<AdminItem> {
-      const sold = await ctx.db.transaction().execute(async (trx) => {
+      const sold = await inTransaction(ctx.db, async (trx) => {
         if (!(await adminItemsRepository(trx).markSold(id, ctx.clock.now()))) return false;
         await sales.record(trx, { soldItemIds: [id], buyerId: null });
         return true;

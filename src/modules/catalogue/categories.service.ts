@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
+import { inTransaction } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { itemsRepository } from '../storefront/items.repository.js';
 import { categoryTree } from '../storefront/storefront.service.js';
@@ -53,7 +54,9 @@ export function categoriesService(ctx: Pick<AppContext, 'db'>) {
     /** Rename or move. A parent that is the category itself or lies beneath it would make a cycle: 409. */
     async update(id: number, body: { name?: string; slug?: string; parent_id?: number | null }) {
       try {
-        return await db.transaction().execute(async (trx) => {
+        // Retried on a deadlock: a move rewrites its items' paths while an item edit
+        // may hold one of them and wait to read a moved category's path (0023).
+        return await inTransaction(db, async (trx) => {
           if (body.parent_id != null) {
             // One move at a time, so two crossing moves cannot together close a loop.
             await sql`SELECT pg_advisory_xact_lock(hashtext('categories:move'))`.execute(trx);

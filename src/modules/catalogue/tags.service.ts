@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { inTransaction } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { withColour } from '../storefront/tag-colour.js';
 import { slugify } from './slugs.js';
@@ -82,9 +83,15 @@ export function tagsService(ctx: Pick<AppContext, 'db'>) {
       }
     },
 
-    /** Deleting a tag removes it from every item (item_tags cascade). */
+    /**
+     * Deleting a tag removes it from every item (item_tags cascade). Retried on a
+     * deadlock: the cascade locks the tag's items while an item edit may hold one of
+     * them and wait for this tag's count.
+     */
     async remove(id: number): Promise<void> {
-      const result = await db.deleteFrom('tags').where('id', '=', id).executeTakeFirst();
+      const result = await inTransaction(db, (trx) =>
+        trx.deleteFrom('tags').where('id', '=', id).executeTakeFirst(),
+      );
       if (result.numDeletedRows === 0n) throw notFound('No such tag.');
     },
   };

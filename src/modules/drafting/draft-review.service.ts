@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import type { DraftState } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { type MediaUrl, mediaUrlFor } from '../../media/storage.js';
 import { adminItemsRepository } from '../catalogue/admin-items.repository.js';
@@ -79,49 +80,47 @@ export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
 
     async accept(id: number, body: AcceptDraftBody): Promise<Draft> {
       const now = ctx.clock.now();
-      const moved = await ctx.db
-        .transaction()
-        .execute(async (trx) => {
-          const draft = await drafts.move(trx, id, ['drafted'], 'accepted', now);
-          if (!draft) return false;
-          const s = draft.suggestions;
-          const takes = Object.values(body).some((value) => value === true);
-          if (takes && !s)
-            throw conflict(
-              'no_suggestions',
-              'This draft has no suggestions to take; send the values themselves.',
-            );
-          const pick = <T>(value: true | T | undefined, suggested: () => T): T | undefined =>
-            value === true ? suggested() : value;
-          await drafts.applyToItem(
-            trx,
-            draft.item_id,
-            {
-              ...(body.title !== undefined
-                ? { title: pick(body.title, () => s!.title)!.trim() }
-                : {}),
-              ...(body.description !== undefined
-                ? { description: pick(body.description, () => s!.description)! }
-                : {}),
-              ...(body.price_cents !== undefined
-                ? {
-                    price:
-                      body.price_cents === true
-                        ? { cents: s!.price_cents, source: 'model' as const }
-                        : { cents: body.price_cents, source: 'manual' as const },
-                  }
-                : {}),
-              ...(body.category_id !== undefined
-                ? { categoryId: pick(body.category_id, () => s!.category_id)! }
-                : {}),
-            },
-            now,
+      // Retried on a deadlock: taking suggested tags locks tag counts (0023).
+      const moved = await inTransaction(ctx.db, async (trx) => {
+        const draft = await drafts.move(trx, id, ['drafted'], 'accepted', now);
+        if (!draft) return false;
+        const s = draft.suggestions;
+        const takes = Object.values(body).some((value) => value === true);
+        if (takes && !s)
+          throw conflict(
+            'no_suggestions',
+            'This draft has no suggestions to take; send the values themselves.',
           );
-          if (body.tag_ids !== undefined)
-            await items.replaceTags(trx, draft.item_id, pick(body.tag_ids, () => s!.tag_ids)!);
-          return true;
-        })
-        .catch(refusedReference);
+        const pick = <T>(value: true | T | undefined, suggested: () => T): T | undefined =>
+          value === true ? suggested() : value;
+        await drafts.applyToItem(
+          trx,
+          draft.item_id,
+          {
+            ...(body.title !== undefined
+              ? { title: pick(body.title, () => s!.title)!.trim() }
+              : {}),
+            ...(body.description !== undefined
+              ? { description: pick(body.description, () => s!.description)! }
+              : {}),
+            ...(body.price_cents !== undefined
+              ? {
+                  price:
+                    body.price_cents === true
+                      ? { cents: s!.price_cents, source: 'model' as const }
+                      : { cents: body.price_cents, source: 'manual' as const },
+                }
+              : {}),
+            ...(body.category_id !== undefined
+              ? { categoryId: pick(body.category_id, () => s!.category_id)! }
+              : {}),
+          },
+          now,
+        );
+        if (body.tag_ids !== undefined)
+          await items.replaceTags(trx, draft.item_id, pick(body.tag_ids, () => s!.tag_ids)!);
+        return true;
+      }).catch(refusedReference);
       if (!moved) await refuse(id, 'accept', 'drafted');
       return get(id);
     },

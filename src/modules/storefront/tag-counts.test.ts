@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/support/build-test-app
 import { addToCart, removeFromCart } from '../../../test/support/commerce.js';
 import { makeCustomer } from '../../../test/support/customer-factories.js';
 import { makeItem, makeTag } from '../../../test/support/factories.js';
+import { holdLocks, waitForLockWaiters } from '../../../test/support/lock-holder.js';
 import { currentDatabaseUrl, raceOnRow } from '../../../test/support/row-lock-barrier.js';
 import { onPostgres } from '../../../test/support/test-database.js';
 
@@ -139,13 +140,12 @@ describe.runIf(onPostgres)('tag counts under concurrent writers (PostgreSQL)', (
     );
     const one = await makeItem(t.db, { tagIds: [a!.id] });
     const other = await makeItem(t.db, { tagIds: [c!.id] });
-    // Holding both tags' rows lets each edit delete its old link (locking that
-    // tag's count) and then wait at inserting its new one: released together,
-    // each wants the count the other holds. PostgreSQL aborts one; it is retried.
+    // Holding both tags' rows stops the first edit at inserting its new link; the
+    // other queues on the counts the first took, old and new together, in tag order.
     const answers = await raceOnRow(
       await currentDatabaseUrl(t.db),
       { text: 'SELECT 1 FROM tags WHERE id = ANY($1) FOR UPDATE', values: [[a!.id, c!.id]] },
-      'insert into "item_tags"%',
+      '%',
       2,
       () => [
         admin('PATCH', `/api/admin/items/${one.id}`, { tag_ids: [c!.id] }),
@@ -160,5 +160,64 @@ describe.runIf(onPostgres)('tag counts under concurrent writers (PostgreSQL)', (
         .tags.map((tag: { slug: string }) => tag.slug);
     expect(await tagsOf(one.id)).toEqual(['crossed-c']);
     expect(await tagsOf(other.id)).toEqual(['crossed-a']);
+  });
+
+  it('a publish that crosses a tag edit (its counts taken in tag order) both land, no 500', async () => {
+    const [one, two] = await Promise.all(
+      ['crossing-1', 'crossing-2'].map((slug) => makeTag(t.db, { slug })),
+    );
+    const [low, high] = one!.id < two!.id ? [one!, two!] : [two!, one!];
+    const published = await makeItem(t.db, { status: 'pending', tagIds: [low.id, high.id] });
+    const edited = await makeItem(t.db, { status: 'available', tagIds: [high.id] });
+    const url = await currentDatabaseUrl(t.db);
+    // The edit (high → low) stops at inserting its new link while the tags are held;
+    // then the publish comes, wanting both counts in tag order. Taking the old tag's
+    // count first and the new one later, the edit would wait on the publish for the
+    // low count while the publish waits on it for the high one: a deadlock, and the
+    // publish (a statement of its own) answered 500.
+    const tags = await holdLocks(url, [
+      { text: 'SELECT 1 FROM tags WHERE id = ANY($1) FOR UPDATE', values: [[low.id, high.id]] },
+    ]);
+    let edit: Promise<{ statusCode: number; body: string }>;
+    let publish: Promise<{ statusCode: number; body: string }>;
+    try {
+      edit = admin('PATCH', `/api/admin/items/${edited.id}`, { tag_ids: [low.id] });
+      await waitForLockWaiters(url, 'insert into "item_tags"%', 1);
+      publish = admin('POST', `/api/admin/items/${published.id}/publish`);
+      await waitForLockWaiters(url, '%', 2);
+    } finally {
+      await tags.release();
+    }
+    const answers = await Promise.all([edit, publish]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    await expectCounts({ [low.slug]: 2, [high.slug]: 1 });
+  });
+
+  it('two tags deleted at once from one item: the item keeps neither in its tag ids', async () => {
+    const [gone1, gone2, kept] = await Promise.all(
+      ['deleted-a', 'deleted-b', 'deleted-kept'].map((slug) => makeTag(t.db, { slug })),
+    );
+    const item = await makeItem(t.db, { tagIds: [gone1!.id, gone2!.id, kept!.id] });
+    const url = await currentDatabaseUrl(t.db);
+    // Both deletes reach the item's tag ids while it is held: each must read the
+    // links after the other committed, not keep the other's tag from before.
+    const answers = await raceOnRow(
+      url,
+      { text: 'SELECT 1 FROM items WHERE id = $1 FOR UPDATE', values: [item.id] },
+      '%',
+      2,
+      () => [
+        admin('DELETE', `/api/admin/tags/${gone1!.id}`),
+        admin('DELETE', `/api/admin/tags/${gone2!.id}`),
+      ],
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([204, 204]);
+    const row = await t.db
+      .selectFrom('items')
+      .select('tag_ids')
+      .where('id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    expect(row.tag_ids).toEqual([kept!.id]);
+    await expectCounts({ 'deleted-kept': 1 });
   });
 });
