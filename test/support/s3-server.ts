@@ -42,6 +42,7 @@ export async function startS3Server(): Promise<TestS3Server> {
   const settings = { bucket, endpoint, region: 'us-east-1', forcePathStyle: true };
   const storage = () => s3Storage({ ...settings, credentials: CREDENTIALS });
   const lister = storage();
+  let closing: Promise<void> | undefined;
 
   return {
     endpoint,
@@ -60,10 +61,14 @@ export async function startS3Server(): Promise<TestS3Server> {
       const page = await lister.client.send(new ListObjectsV2Command({ Bucket: bucket }));
       return (page.Contents ?? []).map((object) => object.Key!).sort();
     },
-    async close() {
-      lister.client.destroy();
-      await server.close();
-      await fs.rm(directory, { recursive: true, force: true });
+    // Idempotent: a test may stop the server to play an outage, and its cleanup closes again.
+    close() {
+      closing ??= (async () => {
+        lister.client.destroy();
+        await server.close();
+        await fs.rm(directory, { recursive: true, force: true });
+      })();
+      return closing;
     },
   };
 }

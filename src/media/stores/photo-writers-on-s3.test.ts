@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
-import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
+import type { TestApp } from '../../../test/support/build-test-app.js';
 import { dbFingerprint } from '../../../test/support/db-fingerprint.js';
 import { imageRows, submitPhotos } from '../../../test/support/drafting.js';
 import { keyChanges, storedNamesOfItem } from '../../../test/support/item-files.js';
 import { discOnPlainBackground } from '../../../test/support/product-photos.js';
-import { startS3Server, type TestS3Server } from '../../../test/support/s3-server.js';
+import type { TestS3Server } from '../../../test/support/s3-server.js';
+import { type S3TestApp, s3TestApp } from '../../../test/support/s3-test-app.js';
 import { backfillVariants } from '../variants.service.js';
 
 /**
@@ -15,27 +15,21 @@ import { backfillVariants } from '../variants.service.js';
  * worker's cut-out, restoring the original, deleting an item and the variants
  * backfill each write and drop exactly their objects in the bucket.
  */
+let setup: S3TestApp;
 let s3: TestS3Server;
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof adminClient>>;
+let admin: S3TestApp['admin'];
 let disc: Buffer;
 beforeAll(async () => {
-  s3 = await startS3Server();
-  t = await buildTestApp({
-    env: { ...s3.env, ...ADMIN_ENV },
-    deps: { mediaStorage: s3.storage() },
-  });
-  admin = await adminClient(t.app);
+  setup = await s3TestApp();
+  ({ s3, t, admin } = setup);
   // The cut-out test photo, wide enough for list sizes (they are objects too).
   disc = await sharp(await discOnPlainBackground())
     .resize({ width: 1000 })
     .jpeg()
     .toBuffer();
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await s3?.close();
-});
+afterAll(() => setup?.close());
 
 const pathsOf = (variants: Array<{ path: string }>) => variants.map((v) => v.path).sort();
 const filesOf = (image: { path: string; variants: Array<{ path: string }> }) =>

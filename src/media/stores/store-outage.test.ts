@@ -1,36 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
-import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
+import type { TestApp } from '../../../test/support/build-test-app.js';
 import { jpeg, multipart } from '../../../test/support/images.js';
-import { startS3Server, type TestS3Server } from '../../../test/support/s3-server.js';
+import type { TestS3Server } from '../../../test/support/s3-server.js';
+import { type S3TestApp, s3TestApp } from '../../../test/support/s3-test-app.js';
 
 /**
  * Removing objects is what follows a committed change (or a refusal): a store that
  * does not answer then must not turn the request into a 500. The objects left
  * behind are referenced by no row, and the media sweep removes them later.
  */
+let setup: S3TestApp;
 let s3: TestS3Server;
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof adminClient>>;
+let admin: S3TestApp['admin'];
 let cookie: string;
 beforeAll(async () => {
-  s3 = await startS3Server();
-  t = await buildTestApp({
-    env: { ...s3.env, ...ADMIN_ENV },
-    deps: { mediaStorage: s3.storage() },
-  });
-  admin = await adminClient(t.app);
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { email: ADMIN_ENV.SHOP_ADMIN_EMAIL, password: ADMIN_ENV.SHOP_ADMIN_PASSWORD },
-    remoteAddress: '192.0.2.203',
-  });
-  cookie = login.cookies.find((c) => c.name === 'shop_admin')!.value;
+  setup = await s3TestApp();
+  ({ s3, t, admin, adminCookie: cookie } = setup);
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => setup?.close());
 
 describe('the bucket unreachable after a change committed', () => {
   it('removing a photo still answers 204 and logs what the sweep will remove', async () => {

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_ENV, adminClient } from '../../../../test/support/admin.js';
 import { buildTestApp, type TestApp } from '../../../../test/support/build-test-app.js';
-import { makeItem } from '../../../../test/support/factories.js';
+import { addToCart, checkout } from '../../../../test/support/commerce.js';
+import { makeCustomer } from '../../../../test/support/customer-factories.js';
+import { itemRow, makeItem } from '../../../../test/support/factories.js';
+import { placeOrder } from '../../../../test/support/orders.js';
 import type { ItemStatus } from '../../../db/schema.js';
 
 const MINUTE = 60_000;
@@ -70,5 +73,64 @@ describe('GET /api/admin/overview', () => {
     ]);
     expect(body.holds.soonest[0].reserved_until).toBe(new Date(now + 5 * MINUTE).toISOString());
     expect(body.sold_last_7_days).toEqual({ count: 2, total_cents: 2000 });
+  });
+});
+
+// Sales are what was charged: an order's lines (held prices) unless the order was
+// cancelled, and an admin's mark-sold (no order) at the item's price.
+describe('GET /api/admin/overview: sales of the last 7 days', () => {
+  let fresh: TestApp;
+  let owner: Awaited<ReturnType<typeof adminClient>>;
+  beforeEach(async () => {
+    fresh = await buildTestApp({ env: ADMIN_ENV });
+    owner = await adminClient(fresh.app);
+  });
+  afterEach(() => fresh.close());
+
+  const soldLastWeek = async () => {
+    const res = await owner('GET', '/api/admin/overview');
+    expect(res.statusCode).toBe(200);
+    return res.json().sold_last_7_days;
+  };
+
+  it('counts the held price the checkout charged, not a list price edited during the hold', async () => {
+    const buyer = await makeCustomer(fresh);
+    const item = await makeItem(fresh.db, { priceCents: 5000 });
+    expect((await addToCart(fresh, buyer.cookie, item.id)).statusCode).toBe(200);
+    const edit = await owner('PATCH', `/api/admin/items/${item.id}`, { price_cents: 6000 });
+    expect(edit.statusCode).toBe(200);
+    const sale = await checkout(fresh, buyer.cookie);
+    expect(sale.statusCode).toBe(200);
+    expect(sale.json().order.total_cents).toBe(5000);
+    expect((await itemRow(fresh, item.id)).price_cents).toBe(6000);
+
+    expect(await soldLastWeek()).toEqual({ count: 1, total_cents: 5000 });
+  });
+
+  it('leaves out a cancelled order; its item sold again by the admin counts once at its price', async () => {
+    const { order, items } = await placeOrder(fresh, { priceCents: 1500 });
+    expect(await soldLastWeek()).toEqual({ count: 1, total_cents: 1500 });
+    const cancel = await owner('POST', `/api/admin/orders/${order.id}/cancel`, {
+      reason: 'Damaged in the workshop',
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(await soldLastWeek()).toEqual({ count: 0, total_cents: 0 });
+
+    const item = items[0]!;
+    expect(
+      (await owner('PATCH', `/api/admin/items/${item.id}`, { price_cents: 2000 })).statusCode,
+    ).toBe(200);
+    expect((await owner('POST', `/api/admin/items/${item.id}/mark-sold`)).statusCode).toBe(200);
+    expect(await soldLastWeek()).toEqual({ count: 1, total_cents: 2000 });
+  });
+
+  it('a sale older than 7 days is not counted, by order or by the admin', async () => {
+    await placeOrder(fresh, { priceCents: 1500 });
+    const item = await makeItem(fresh.db, { priceCents: 700 });
+    expect((await owner('POST', `/api/admin/items/${item.id}/mark-sold`)).statusCode).toBe(200);
+    expect(await soldLastWeek()).toEqual({ count: 2, total_cents: 2200 });
+    fresh.clock.advance(8 * DAY);
+    owner = await adminClient(fresh.app); // a fresh session: the first one may have lapsed
+    expect(await soldLastWeek()).toEqual({ count: 0, total_cents: 0 });
   });
 });

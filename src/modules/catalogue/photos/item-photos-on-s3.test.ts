@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENV, adminClient } from '../../../../test/support/admin.js';
-import { buildTestApp, type TestApp } from '../../../../test/support/build-test-app.js';
+import type { TestApp } from '../../../../test/support/build-test-app.js';
 import { dbFingerprint } from '../../../../test/support/db-fingerprint.js';
 import { makeItem } from '../../../../test/support/factories.js';
 import { type FilePart, jpeg, multipart } from '../../../../test/support/images.js';
 import { keyChanges, storedNamesOfItem } from '../../../../test/support/item-files.js';
 import { currentDatabaseUrl, raceOnRow } from '../../../../test/support/row-lock-barrier.js';
-import { startS3Server, type TestS3Server } from '../../../../test/support/s3-server.js';
+import type { TestS3Server } from '../../../../test/support/s3-server.js';
+import { type S3TestApp, s3TestApp } from '../../../../test/support/s3-test-app.js';
 
 /**
  * The admin's photo routes with MEDIA_STORE=s3: every file they write or drop is
@@ -16,25 +16,15 @@ import { startS3Server, type TestS3Server } from '../../../../test/support/s3-se
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+let setup: S3TestApp;
 let s3: TestS3Server;
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof adminClient>>;
+let admin: S3TestApp['admin'];
 let cookie: string;
 let wide: FilePart;
 beforeAll(async () => {
-  s3 = await startS3Server();
-  t = await buildTestApp({
-    env: { ...s3.env, ...ADMIN_ENV },
-    deps: { mediaStorage: s3.storage() },
-  });
-  admin = await adminClient(t.app);
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { email: ADMIN_ENV.SHOP_ADMIN_EMAIL, password: ADMIN_ENV.SHOP_ADMIN_PASSWORD },
-    remoteAddress: '192.0.2.202',
-  });
-  cookie = login.cookies.find((c) => c.name === 'shop_admin')!.value;
+  setup = await s3TestApp();
+  ({ s3, t, admin, adminCookie: cookie } = setup);
   // Wide enough for two list sizes: variants are objects too.
   wide = {
     filename: 'front.jpg',
@@ -42,10 +32,7 @@ beforeAll(async () => {
     bytes: await jpeg({ width: 1000, height: 750 }),
   };
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await s3?.close();
-});
+afterAll(() => setup?.close());
 
 function send(method: 'POST' | 'PUT', url: string, files: FilePart[]) {
   const form = multipart({}, files);

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Loading, PageState } from '../../../components/ui/Feedback';
+import { PostalAddress } from '../../../components/ui/PostalAddress';
 import { Price } from '../../../components/ui/Price';
 import type { paths } from '../../../lib/api-types';
 import { formatDate } from '../../../lib/format';
@@ -85,21 +86,7 @@ function Destination({ order }: { order: Order }) {
   return (
     <>
       <p>{lead}:</p>
-      <address>
-        {address.name}
-        <br />
-        {address.line1}
-        <br />
-        {address.line2 && (
-          <>
-            {address.line2}
-            <br />
-          </>
-        )}
-        {address.postal_code} {address.city}
-        <br />
-        {address.country}
-      </address>
+      <PostalAddress address={address} />
     </>
   );
 }

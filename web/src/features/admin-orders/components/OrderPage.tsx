@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { Loading, PageState } from '../../../components/ui/Feedback';
+import { PostalAddress } from '../../../components/ui/PostalAddress';
 import { formatPrice } from '../../../lib/format';
 import { type AdminOrder, useAdminOrder } from '../api';
 import { formatDateTime } from '../order-text';
@@ -11,29 +12,7 @@ function Destination({ order }: { order: AdminOrder }) {
   if (order.fulfilment === 'pickup') return <p>Pickup at the shop.</p>;
   const address = order.shipping_address;
   if (!address) return <p>Shipped; the address was removed when the buyer deleted the account.</p>;
-  return (
-    <address>
-      {address.name}
-      <br />
-      {address.line1}
-      <br />
-      {address.line2 && (
-        <>
-          {address.line2}
-          <br />
-        </>
-      )}
-      {address.postal_code} {address.city}
-      <br />
-      {address.country}
-      {address.phone && (
-        <>
-          <br />
-          Phone {address.phone}
-        </>
-      )}
-    </address>
-  );
+  return <PostalAddress address={address} showPhone />;
 }
 
 /** What happened when, from the order's own timestamps (the API keeps one per state). */
