@@ -10,6 +10,7 @@ import {
 } from '../../../components/address/AddressFields';
 import { Button } from '../../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
+import { PostalAddress } from '../../../components/ui/PostalAddress';
 import {
   MAX_SAVED_ADDRESSES,
   type SavedAddress,
@@ -26,32 +27,6 @@ function TopError({ error }: { error: Error | null }) {
     <Notice tone="error" role="alert">
       {error.message}
     </Notice>
-  );
-}
-
-function PostalAddress({ address }: { address: SavedAddress }) {
-  return (
-    <address>
-      {address.name}
-      <br />
-      {address.line1}
-      <br />
-      {address.line2 && (
-        <>
-          {address.line2}
-          <br />
-        </>
-      )}
-      {address.postal_code} {address.city}
-      <br />
-      {address.country}
-      {address.phone && (
-        <>
-          <br />
-          {address.phone}
-        </>
-      )}
-    </address>
   );
 }
 
@@ -129,7 +104,7 @@ function SavedAddressCard({ address }: { address: SavedAddress }) {
         <EditAddress address={address} onDone={back('edit')} />
       ) : (
         <div className={mode === 'view' ? styles.saved : undefined}>
-          <PostalAddress address={address} />
+          <PostalAddress address={address} showPhone />
           {mode === 'delete' ? (
             <ConfirmDelete address={address} onKeep={back('delete')} />
           ) : (
