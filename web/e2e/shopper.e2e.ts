@@ -141,7 +141,14 @@ describe.skipIf(!hasChromium)('a shopper in Chromium', () => {
     const optIn = page.getByRole('checkbox', {
       name: /Email me when a piece in my favorites is sold/,
     });
+    // Saved before the reload: the page must not be left while the change is on its way.
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/customers/me/sold-notifications') &&
+        response.request().method() === 'PUT',
+    );
     await optIn.check();
+    expect((await saved).status()).toBe(200);
     await expect.poll(() => optIn.isChecked()).toBe(true);
     await page.reload();
     await expect.poll(() => optIn.isChecked()).toBe(true);

@@ -117,14 +117,20 @@ function ProfileForm({ customer }: { customer: Customer }) {
 
 function SoldNotifications({ customer }: { customer: Customer }) {
   const change = useSoldNotifications();
+  // The box follows the click at once (set in the same event, before React puts a
+  // controlled input back), then the saved value once the server has answered.
+  const [asked, setAsked] = useState<boolean | null>(null);
   return (
     <section className={styles.card} aria-labelledby="notify-title">
       <h2 id="notify-title">Notifications</h2>
       <Checkbox
         label={SOLD_NOTIFICATION_TEXT}
-        checked={change.isPending ? Boolean(change.variables) : customer.sold_notifications}
+        checked={asked ?? customer.sold_notifications}
         disabled={change.isPending}
-        onChange={(event) => change.mutate(event.target.checked)}
+        onChange={(event) => {
+          setAsked(event.target.checked);
+          change.mutate(event.target.checked, { onSettled: () => setAsked(null) });
+        }}
         error={change.error?.message}
       />
     </section>
