@@ -1,5 +1,6 @@
 import type { TestApp } from './build-test-app.js';
-import { withSession } from './customer-factories.js';
+import { makeCustomer, withSession } from './customer-factories.js';
+import { makeItem } from './factories.js';
 
 /** POST /api/cart/items as the customer behind `cookie`. */
 export const addToCart = (t: TestApp, cookie: string, itemId: number) =>
@@ -43,4 +44,17 @@ export async function optInToSoldNotifications(t: TestApp, customerId: number): 
     })
     .where('id', '=', customerId)
     .execute();
+}
+
+/** A new customer holding `count` new available items in their cart. */
+export async function buyerHolding(t: TestApp, count = 1) {
+  const buyer = await makeCustomer(t);
+  const items = [];
+  for (let i = 0; i < count; i++) {
+    const item = await makeItem(t.db);
+    const added = await addToCart(t, buyer.cookie, item.id);
+    if (added.statusCode !== 200) throw new Error(`add to cart answered ${added.statusCode}`);
+    items.push(item);
+  }
+  return { buyer, items };
 }

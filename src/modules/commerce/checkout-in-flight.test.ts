@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
-import { addToCart, checkout, removeFromCart, viewCart } from '../../../test/support/commerce.js';
+import {
+  addToCart,
+  buyerHolding,
+  checkout,
+  removeFromCart,
+  viewCart,
+} from '../../../test/support/commerce.js';
 import { makeCustomer } from '../../../test/support/customer-factories.js';
-import { itemRow, makeItem } from '../../../test/support/factories.js';
+import { itemRow } from '../../../test/support/factories.js';
+import { recordingPayments } from '../../../test/support/payments.js';
 
 // Issue 13 item 2, with a payment in flight: the payment step blocks until the test
 // releases it, so the admin's unpublish and the buyer's remove land exactly between the
@@ -13,58 +20,35 @@ import { itemRow, makeItem } from '../../../test/support/factories.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof adminClient>>;
-const captures: string[] = [];
-const voids: string[] = [];
+const payments = recordingPayments();
+const { captures, voids } = payments;
 let paymentStarted: Promise<void>;
 let startPayment: () => void;
 let releasePayment: () => void;
 
 beforeAll(async () => {
-  t = await buildTestApp({
-    env: ADMIN_ENV,
-    deps: {
-      payments: {
-        // A provider that takes as long as the test says: it returns only once released.
-        async capture(key) {
-          captures.push(key);
-          const released = new Promise<void>((resolve) => {
-            releasePayment = resolve;
-          });
-          startPayment();
-          await released;
-          return { reference: `ref-${key}` };
-        },
-        async void(key) {
-          voids.push(key);
-        },
-      },
-    },
-  });
+  t = await buildTestApp({ env: ADMIN_ENV, deps: { payments: payments.provider } });
   admin = await adminClient(t.app);
 });
 afterAll(() => t.close());
 beforeEach(() => {
-  captures.length = 0;
-  voids.length = 0;
+  payments.reset();
   paymentStarted = new Promise<void>((resolve) => {
     startPayment = resolve;
   });
+  // A payment that takes as long as the test says: it returns only once released.
+  payments.during = () => {
+    const released = new Promise<void>((resolve) => {
+      releasePayment = resolve;
+    });
+    startPayment();
+    return released;
+  };
 });
-
-async function buyerHolding(count: number) {
-  const buyer = await makeCustomer(t);
-  const items = [];
-  for (let i = 0; i < count; i++) {
-    const item = await makeItem(t.db);
-    expect((await addToCart(t, buyer.cookie, item.id)).statusCode).toBe(200);
-    items.push(item);
-  }
-  return { buyer, items };
-}
 
 describe('an admin unpublish while the buyer’s payment is in flight', () => {
   it('is refused 409 item_reserved; the checkout then sells the item, nothing is voided', async () => {
-    const { buyer, items } = await buyerHolding(2);
+    const { buyer, items } = await buyerHolding(t, 2);
     const [claimed, other] = [items[0]!, items[1]!];
     const buying = checkout(t, buyer.cookie);
     await paymentStarted;
@@ -88,7 +72,7 @@ describe('an admin unpublish while the buyer’s payment is in flight', () => {
 
 describe('the buyer removes a claimed item while the payment is in flight', () => {
   it('the remove wins: the item is back on sale, the checkout answers 409 and voids once', async () => {
-    const { buyer, items } = await buyerHolding(2);
+    const { buyer, items } = await buyerHolding(t, 2);
     const [removed, kept] = [items[0]!, items[1]!];
     const keptBefore = await itemRow(t, kept.id);
     const buying = checkout(t, buyer.cookie);
@@ -117,7 +101,7 @@ describe('the buyer removes a claimed item while the payment is in flight', () =
   });
 
   it('another customer may take the removed item at once; the buyer’s next checkout sells only what stayed', async () => {
-    const { buyer, items } = await buyerHolding(2);
+    const { buyer, items } = await buyerHolding(t, 2);
     const [removed, kept] = [items[0]!, items[1]!];
     const buying = checkout(t, buyer.cookie);
     await paymentStarted;

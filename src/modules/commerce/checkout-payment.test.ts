@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
-import { addToCart, checkout, viewCart } from '../../../test/support/commerce.js';
+import { addToCart, buyerHolding, checkout, viewCart } from '../../../test/support/commerce.js';
 import { makeCustomer } from '../../../test/support/customer-factories.js';
 import { itemRow, makeItem } from '../../../test/support/factories.js';
+import { recordingPayments } from '../../../test/support/payments.js';
 import { paymentDeclined } from './payments.js';
 
 const MINUTE = 60_000;
@@ -12,50 +13,20 @@ const MINUTE = 60_000;
 // Issue "concurrency", item 2: claim → pay with no transaction open → record.
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof adminClient>>;
-let duringCapture: () => Promise<void>;
-const captures: string[] = [];
-const voids: string[] = [];
+const payments = recordingPayments();
+const { captures, voids } = payments;
 beforeAll(async () => {
-  t = await buildTestApp({
-    env: ADMIN_ENV,
-    deps: {
-      payments: {
-        async capture(key) {
-          captures.push(key);
-          await duringCapture();
-          return { reference: `ref-${key}` };
-        },
-        async void(key) {
-          voids.push(key);
-        },
-      },
-    },
-  });
+  t = await buildTestApp({ env: ADMIN_ENV, deps: { payments: payments.provider } });
   admin = await adminClient(t.app);
 });
 afterAll(() => t.close());
-beforeEach(() => {
-  duringCapture = async () => {};
-  captures.length = 0;
-  voids.length = 0;
-});
+beforeEach(() => payments.reset());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function buyerHolding(count = 1) {
-  const buyer = await makeCustomer(t);
-  const items = [];
-  for (let i = 0; i < count; i++) {
-    const item = await makeItem(t.db);
-    expect((await addToCart(t, buyer.cookie, item.id)).statusCode).toBe(200);
-    items.push(item);
-  }
-  return { buyer, items };
-}
-
 describe('the payment step runs with no transaction open', () => {
   it('another customer’s add of an unrelated item completes during a 3 s payment step', async () => {
-    const { buyer } = await buyerHolding();
+    const { buyer } = await buyerHolding(t);
     const other = await makeCustomer(t);
     const unrelated = await makeItem(t.db);
     const events: string[] = [];
@@ -67,7 +38,7 @@ describe('the payment step runs with no transaction open', () => {
     const started = new Promise<void>((resolve) => {
       paymentStarted = resolve;
     });
-    duringCapture = async () => {
+    payments.during = async () => {
       events.push('payment started');
       paymentStarted();
       // The payment takes 3 s, unless the other customer's add is done sooner.
@@ -85,10 +56,10 @@ describe('the payment step runs with no transaction open', () => {
   });
 
   it('while the payment is taken the claimed items stay held: no sweep, no second checkout', async () => {
-    const { buyer, items } = await buyerHolding(2);
+    const { buyer, items } = await buyerHolding(t, 2);
     let second: { statusCode: number; json(): { error: { code: string } } } | undefined;
     let swept: number[] = [];
-    duringCapture = async () => {
+    payments.during = async () => {
       t.clock.advance(2 * MINUTE); // past the cart's deadline, within the claim
       swept = await t.app.cartJobs.releaseExpiredHolds();
       second = await checkout(t, buyer.cookie);
@@ -107,7 +78,7 @@ describe('the payment step runs with no transaction open', () => {
 
 describe('a sale that cannot be recorded after the capture is voided', () => {
   it('a failing recording transaction: void exactly once, the items back in the cart as they were', async () => {
-    const { buyer, items } = await buyerHolding(2);
+    const { buyer, items } = await buyerHolding(t, 2);
     const before = await Promise.all(items.map((item) => itemRow(t, item.id)));
     // The database refuses the sale itself: a fault in the recording step.
     await sql`CREATE FUNCTION refuse_sale() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -132,10 +103,10 @@ describe('a sale that cannot be recorded after the capture is voided', () => {
   });
 
   it('an admin sells an item during the payment: 409, void once, the rest stays in the cart', async () => {
-    const { buyer, items } = await buyerHolding(2);
+    const { buyer, items } = await buyerHolding(t, 2);
     const [taken, kept] = [items[0]!, items[1]!];
     const keptBefore = await itemRow(t, kept.id);
-    duringCapture = async () => {
+    payments.during = async () => {
       expect((await admin('POST', `/api/admin/items/${taken.id}/mark-sold`)).statusCode).toBe(200);
     };
     const res = await checkout(t, buyer.cookie);
@@ -148,8 +119,8 @@ describe('a sale that cannot be recorded after the capture is voided', () => {
   });
 
   it('the buyer is disabled during the payment: the disable wins, void once, nothing sold', async () => {
-    const { buyer, items } = await buyerHolding(1);
-    duringCapture = async () => {
+    const { buyer, items } = await buyerHolding(t, 1);
+    payments.during = async () => {
       expect((await admin('POST', `/api/admin/customers/${buyer.id}/disable`)).statusCode).toBe(
         200,
       );
@@ -167,16 +138,16 @@ describe('a sale that cannot be recorded after the capture is voided', () => {
   });
 
   it('a declined payment is not voided (nothing was taken); a capture failing otherwise is', async () => {
-    const { buyer, items } = await buyerHolding(1);
+    const { buyer, items } = await buyerHolding(t, 1);
     const before = await itemRow(t, items[0]!.id);
-    duringCapture = async () => {
+    payments.during = async () => {
       throw paymentDeclined();
     };
     expect((await checkout(t, buyer.cookie)).statusCode).toBe(402);
     expect(voids).toEqual([]);
     expect(await itemRow(t, items[0]!.id)).toEqual(before);
 
-    duringCapture = async () => {
+    payments.during = async () => {
       throw new Error('provider timed out');
     };
     expect((await checkout(t, buyer.cookie)).statusCode).toBe(500);
