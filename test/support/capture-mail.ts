@@ -88,6 +88,16 @@ export class CaptureMail implements Transport {
     return message;
   }
 
+  /**
+   * The message to an address with this subject; throws when there is none. Mail
+   * queued together (a confirmation and a cancellation) may go out in either order.
+   */
+  titled(address: string, subject: string): CapturedMail {
+    const message = this.to(address).find((m) => m.subject === subject);
+    if (!message) throw new Error(`no mail to ${address} titled "${subject}"`);
+    return message;
+  }
+
   clear(): void {
     this.messages.length = 0;
     this.failures.length = 0;

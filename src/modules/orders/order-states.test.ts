@@ -74,8 +74,7 @@ describe('the accept provider: an order is paid at checkout', () => {
       shipped_at: t.clock.now().toISOString(),
     });
     await t.mail.settle();
-    const mail = t.mail.lastTo(buyer.email);
-    expect(mail.subject).toBe(`Your order ${order.number} is on its way`);
+    const mail = t.mail.titled(buyer.email, `Your order ${order.number} is on its way`);
     expect(mail.text).toContain('Tracking reference: JJD0001');
   });
 
@@ -104,7 +103,8 @@ describe('the accept provider: an order is paid at checkout', () => {
     await t.mail.settle();
     expect(voids).toHaveLength(1);
     expect(voids[0]).toBe((await orderRow(t, order.id)).checkout_key);
-    expect(t.mail.lastTo(buyer.email).text).toContain('was cancelled: Damaged in the workshop');
+    const mail = t.mail.titled(buyer.email, `Your order ${order.number} was cancelled`);
+    expect(mail.text).toContain('was cancelled: Damaged in the workshop');
     // A second cancel is refused and voids nothing more.
     const again = await cancel(order.id);
     expect(again.statusCode).toBe(409);
