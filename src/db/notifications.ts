@@ -10,6 +10,11 @@ import type { Logger } from 'pino';
 export const CHANNELS = {
   /** Payload: `<epoch>:<version>`, numbered at the commit of any catalogue write (0014). */
   catalogue: 'catalogue_version',
+  /**
+   * Payload: `<epoch>:<version>:<dimensions>:<item ids>`, what that commit changed
+   * (0024); sent just before the `catalogue` announcement of the same commit.
+   */
+  catalogueChanges: 'catalogue_changes',
   /** No payload: a customer row changed or a customer session ended. */
   customerSessions: 'customer_sessions',
   /** No payload: a job was enqueued (migration 0016); workers claim at once instead of at the next poll. */
@@ -26,6 +31,12 @@ export interface ChannelListener {
    * this process just committed a write (its notification is still on its way).
    */
   reset(): void;
+  /**
+   * This process just committed a write; its notification is still on its way.
+   * What was heard stays true, so a listener may keep it and only read again;
+   * without this method, `reset` is called.
+   */
+  committedHere?(): void;
 }
 
 /**
@@ -38,7 +49,7 @@ export interface Notifications {
   /** Connects and listens; settles (never rejects) once the first attempt has. */
   start(): Promise<void>;
   subscribe(channel: Channel, listener: ChannelListener): () => void;
-  /** This process committed a write: every listener resets, so its next read sees the write. */
+  /** This process committed a write: every listener reads again, so its next read sees the write. */
   committedHere(): void;
   close(): Promise<void>;
 }
@@ -59,6 +70,14 @@ export function listenerRegistry() {
     resetAll(): void {
       for (const set of listeners.values()) for (const listener of set) listener.reset();
     },
+    committedHere(): void {
+      for (const set of listeners.values()) {
+        for (const listener of set) {
+          if (listener.committedHere) listener.committedHere();
+          else listener.reset();
+        }
+      }
+    },
   };
 }
 
@@ -76,7 +95,7 @@ function notificationsOver(
       void connection.start();
       return registry.add(channel, listener);
     },
-    committedHere: registry.resetAll,
+    committedHere: registry.committedHere,
     close: connection.close,
   };
 }

@@ -31,9 +31,14 @@ export function installCustomerSessionHook(
   lookup: CustomerSessionLookup,
 ): void {
   app.decorateRequest('customer', null);
-  app.addHook('onRequest', async (request) => {
+  // Callback style: a request without the cookie (most storefront reads) makes no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const token = request.cookies[CUSTOMER_COOKIE];
-    if (token) request.customer = await lookup(token);
+    if (!token) return done();
+    lookup(token).then((customer) => {
+      request.customer = customer;
+      done();
+    }, done);
   });
 }
 

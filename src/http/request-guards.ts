@@ -43,29 +43,38 @@ function isSameOriginFetch(request: FastifyRequest): boolean {
  * cross-site request with Sec-Fetch-Site or an Origin that is not ours.
  */
 export function installRequestGuards(app: FastifyInstance, ownOrigin: string): void {
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-
-    const origin = request.headers.origin;
-    if (!isSameOriginFetch(request) || (origin !== undefined && origin !== ownOrigin)) {
-      throw new AppError(403, 'cross_site_request', 'Requests from other sites are not accepted.');
-    }
-
-    if (!hasBody(request)) return;
-    const type = request.headers['content-type'] ?? '';
-    const accepted = request.routeOptions.config?.multipart
-      ? MULTIPART_TYPE.test(type)
-      : JSON_TYPE.test(type);
-    if (!accepted) {
-      throw new AppError(
-        415,
-        'unsupported_media_type',
-        request.routeOptions.config?.multipart
-          ? 'Send the form as multipart/form-data.'
-          : 'Send the body as application/json.',
-      );
+  // Callback style: a read (most requests) passes without making a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!STATE_CHANGING.has(request.method)) return done();
+    try {
+      refuseCrossSiteOrUntypedWrite(request, ownOrigin);
+      done();
+    } catch (error) {
+      done(error as Error);
     }
   });
+}
+
+function refuseCrossSiteOrUntypedWrite(request: FastifyRequest, ownOrigin: string): void {
+  const origin = request.headers.origin;
+  if (!isSameOriginFetch(request) || (origin !== undefined && origin !== ownOrigin)) {
+    throw new AppError(403, 'cross_site_request', 'Requests from other sites are not accepted.');
+  }
+
+  if (!hasBody(request)) return;
+  const type = request.headers['content-type'] ?? '';
+  const accepted = request.routeOptions.config?.multipart
+    ? MULTIPART_TYPE.test(type)
+    : JSON_TYPE.test(type);
+  if (!accepted) {
+    throw new AppError(
+      415,
+      'unsupported_media_type',
+      request.routeOptions.config?.multipart
+        ? 'Send the form as multipart/form-data.'
+        : 'Send the body as application/json.',
+    );
+  }
 }
 
 /**
@@ -74,20 +83,29 @@ export function installRequestGuards(app: FastifyInstance, ownOrigin: string): v
  * An empty object says nothing and passes. Multipart routes read their own form.
  */
 export function refuseBodiesWhereNoneIsTaken(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.routeOptions.schema?.body) return;
-    if (request.routeOptions.config?.multipart) return;
-    const body = request.body;
-    if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
-      const [first] = Object.keys(body);
-      if (first === undefined) return;
-      throw new AppError(
-        400,
-        'invalid_body',
-        `Unknown field "${first.slice(0, 50)}"; this request takes no body.`,
-        first.slice(0, 50),
-      );
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body === undefined || request.routeOptions.schema?.body) return done();
+    if (request.routeOptions.config?.multipart) return done();
+    try {
+      refuseBody(request.body);
+      done();
+    } catch (error) {
+      done(error as Error);
     }
-    throw new AppError(400, 'invalid_body', 'This request takes no body.');
   });
+}
+
+/** Anything but an empty object is refused where a route takes no body. */
+function refuseBody(body: unknown): void {
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    const [first] = Object.keys(body);
+    if (first === undefined) return;
+    throw new AppError(
+      400,
+      'invalid_body',
+      `Unknown field "${first.slice(0, 50)}"; this request takes no body.`,
+      first.slice(0, 50),
+    );
+  }
+  throw new AppError(400, 'invalid_body', 'This request takes no body.');
 }

@@ -1,18 +1,40 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CatalogueView, Dimension } from '../modules/storefront/catalogue-version.js';
 
 /**
- * Public reads keyed by the catalogue version: the same key at the same version
- * is the same JSON, so it is computed once and revalidated by ETag for free.
- * The version carries its epoch (`<epoch>-<number>`), so an ETag of one life of
- * the data never matches a body of another; an entry from any other version is
- * simply recomputed.
+ * Public reads kept in memory and revalidated by ETag for free. An entry keeps
+ * the catalogue version it was computed at and what it depends on: catalogue
+ * dimensions (a list sorted by price depends on `price`) and item ids (an item
+ * page on its item, a list on the items it shows). It is served for as long as
+ * nothing it depends on has changed since (migration 0024 announces what each
+ * commit changed), so a cart add of one item leaves every answer that cannot
+ * show that item alone. The version carries its epoch (`<epoch>-<number>`), so
+ * an ETag of one life of the data never matches a body of another.
  */
 export interface VersionedResponses {
-  send(
+  /**
+   * Answers from memory alone (200 or 304) when a still-valid answer is kept under
+   * `key`; false when there is none and the request must go on to its handler.
+   */
+  answerFromMemory(
     request: FastifyRequest,
     reply: FastifyReply,
-    entry: { key: string; version: string; compute: () => Promise<unknown> },
+    key: string,
+    view: CatalogueView,
+  ): boolean;
+  send<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    entry: {
+      key: string;
+      view: CatalogueView;
+      /** The dimensions the answer depends on, whatever it contains. */
+      dims: readonly Dimension[];
+      /** The items the answer shows: fixed (an item page), or read from the value (a list). */
+      ids: readonly number[] | ((value: T) => readonly number[]);
+      compute: () => Promise<T>;
+    },
   ): Promise<FastifyReply>;
 }
 
@@ -31,19 +53,48 @@ const isAny = (ifNoneMatch: string | undefined) => ifNoneMatch?.trim() === '*';
 /** The part of an ETag that names the request: the same for every version. */
 const keyTag = (key: string) => createHash('sha1').update(key).digest('base64url').slice(0, 16);
 
+/** A body the route serialised itself (from the items' kept JSON, item-cards.ts): sent as it is. */
+export class Serialized {
+  constructor(
+    readonly json: string,
+    /** The items it shows. */
+    readonly ids: readonly number[] = [],
+  ) {}
+}
+
+const bytesOf = (reply: FastifyReply, value: unknown): Buffer =>
+  Buffer.from(value instanceof Serialized ? value.json : (reply.serialize(value) as string));
+
 interface Entry {
-  version: string;
+  epoch: string;
+  life: number;
+  /** The version it was computed at: its ETag's. */
+  version: number;
+  /** The latest version at which nothing it depends on had changed since. */
+  validAt: number;
+  dims: readonly Dimension[];
+  ids: readonly number[];
   etag: string;
   // Bytes, not a string: a string would be encoded again on every send.
   body: Buffer;
 }
 
+/** Whether `entry` may be served at `view`: usually one comparison, a few lookups after a write. */
+function stillValid(entry: Entry, view: CatalogueView): boolean {
+  if (entry.life !== view.life || entry.epoch !== view.epoch) return false;
+  if (entry.validAt >= view.version) return true;
+  if (view.changedSince(entry.validAt, entry.dims, entry.ids)) return false;
+  entry.validAt = view.version;
+  return true;
+}
+
 export function versionedResponses(maxEntries: number): VersionedResponses {
   const entries = new Map<string, Entry>();
-  const computing = new Map<string, { version: string; body: Promise<Buffer> }>();
+  const computing = new Map<string, { tag: string; life: number; made: Promise<Entry> }>();
 
   function remember(key: string, entry: Entry): void {
-    if (maxEntries <= 0) return;
+    // A view that stands alone (memory was reset meanwhile) vouches for nothing later.
+    if (maxEntries <= 0 || entry.life < 0) return;
     entries.delete(key);
     entries.set(key, entry);
     // Map keeps insertion order: the first key is the least recently stored.
@@ -51,62 +102,84 @@ export function versionedResponses(maxEntries: number): VersionedResponses {
   }
 
   return {
-    async send(request, reply, { key, version, compute }) {
+    answerFromMemory(request, reply, key, view) {
       const cached = entries.get(key);
-      const current = cached?.version === version ? cached : undefined;
-      const etag = current?.etag ?? `"${version}-${keyTag(key)}"`;
-      const ifNoneMatch = request.headers['if-none-match'];
-      // Only a response that exists at this version is remembered: a match on it is safe.
-      if (current && matchesTag(ifNoneMatch, etag)) return notModified(reply, etag);
+      if (!cached || !stillValid(cached, view)) return false;
+      answer(request, reply, cached);
+      return true;
+    },
 
-      let body: Buffer;
+    async send(request, reply, { key, view, dims, ids, compute }) {
+      const cached = entries.get(key);
+      const current = cached && stillValid(cached, view) ? cached : undefined;
+      const ifNoneMatch = request.headers['if-none-match'];
+      // Only a response still valid is remembered: a match on it is safe.
+      if (current && matchesTag(ifNoneMatch, current.etag)) return notModified(reply, current.etag);
+
+      let entry: Entry;
       try {
-        body = await bodyOf(reply, key, version, etag, current, compute);
+        entry = current ?? (await computeEntry(reply, key, view, dims, ids, compute));
       } catch (error) {
         // A refusal (404 for an absent or pending item) has no ETag and is never stored.
         reply.header('cache-control', 'no-store');
         throw error;
       }
-      if (matchesTag(ifNoneMatch, etag) || isAny(ifNoneMatch)) return notModified(reply, etag);
-      reply.header('etag', etag).header('cache-control', CACHE_CONTROL);
-      return reply.type('application/json; charset=utf-8').send(body);
+      return answer(request, reply, entry);
     },
   };
 
-  async function bodyOf(
+  function computeEntry<T>(
     reply: FastifyReply,
     key: string,
-    version: string,
-    etag: string,
-    current: Entry | undefined,
-    compute: () => Promise<unknown>,
-  ): Promise<Buffer> {
-    let body = current?.body;
-    if (!body && maxEntries <= 0) {
-      body = Buffer.from(reply.serialize(await compute()) as string);
-    } else if (!body) {
-      // Requests that miss together share one computation: after a write under
-      // load, dozens would otherwise run the same query at once.
-      let pending = computing.get(key);
-      if (pending?.version !== version) {
-        const made = compute().then((value) => Buffer.from(reply.serialize(value) as string));
-        pending = { version, body: made };
-        computing.set(key, pending);
-        const settled = pending;
-        made.then(
-          (bytes) => {
-            if (computing.get(key) === settled) computing.delete(key);
-            remember(key, { version, etag, body: bytes });
-          },
-          () => {
-            if (computing.get(key) === settled) computing.delete(key);
-          },
-        );
-      }
-      body = await pending.body;
+    view: CatalogueView,
+    dims: readonly Dimension[],
+    ids: readonly number[] | ((value: T) => readonly number[]),
+    compute: () => Promise<T>,
+  ): Promise<Entry> {
+    const make = () =>
+      compute().then(
+        (value): Entry => ({
+          epoch: view.epoch,
+          life: view.life,
+          version: view.version,
+          validAt: view.version,
+          dims,
+          ids: typeof ids === 'function' ? ids(value) : ids,
+          etag: `"${view.tag}-${keyTag(key)}"`,
+          body: bytesOf(reply, value),
+        }),
+      );
+    if (maxEntries <= 0) return make();
+    // Requests that miss together share one computation: after a write under
+    // load, dozens would otherwise run the same query at once.
+    let pending = computing.get(key);
+    if (pending?.tag !== view.tag || pending.life !== view.life) {
+      const made = make();
+      const settled = { tag: view.tag, life: view.life, made };
+      pending = settled;
+      computing.set(key, settled);
+      made.then(
+        (entry) => {
+          if (computing.get(key) === settled) computing.delete(key);
+          remember(key, entry);
+        },
+        () => {
+          if (computing.get(key) === settled) computing.delete(key);
+        },
+      );
     }
-    return body;
+    return pending.made;
   }
+}
+
+/** A known answer: 304 when the client holds it (or any version of a resource known to exist), else the body. */
+function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (matchesTag(ifNoneMatch, entry.etag) || isAny(ifNoneMatch)) {
+    return notModified(reply, entry.etag);
+  }
+  reply.header('etag', entry.etag).header('cache-control', CACHE_CONTROL);
+  return reply.type('application/json; charset=utf-8').send(entry.body);
 }
 
 function notModified(reply: FastifyReply, etag: string) {

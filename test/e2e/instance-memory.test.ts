@@ -62,7 +62,23 @@ describe('storefront reads from memory', () => {
     });
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
-    expect(sent).toBe(2); // the version, then the list: not 8 of each
+    // The version, the page's ids, then its items' JSON: not 8 of each.
+    expect(sent).toBe(3);
+  });
+
+  it("answers a listed item's page from the JSON the list kept, without a query", async () => {
+    await makeItem(t.db, { title: 'Listed, then opened' });
+    const listed = JSON.parse((await get('/api/items?sort=price_desc')).body).items as Array<{
+      id: number;
+    }>;
+    expect(listed.length).toBeGreaterThan(0);
+    const pages: Array<{ statusCode: number; body: string }> = [];
+    const sent = await queries.during(async () => {
+      for (const item of listed) pages.push(await get(`/api/items/${item.id}`));
+    });
+    expect(sent).toBe(0);
+    expect(pages.map((p) => p.statusCode)).toEqual(listed.map(() => 200));
+    expect(pages.map((p) => JSON.parse(p.body))).toEqual(listed);
   });
 
   it("sees this process's own write on the very next request", async () => {

@@ -21,7 +21,7 @@ export class FakeNotifications implements Notifications {
   }
 
   committedHere(): void {
-    this.registry.resetAll();
+    this.registry.committedHere();
   }
 
   /** The connection dropped: nothing is delivered until `restore`. */

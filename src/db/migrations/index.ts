@@ -20,6 +20,7 @@ import * as m0018 from './0018_item_image_variants.js';
 import * as m0019 from './0019_orders.js';
 import * as m0020 from './0020_customer_addresses.js';
 import * as m0023 from './0023_storefront_facets_and_tag_counts.js';
+import * as m0024 from './0024_catalogue_change_scope.js';
 
 /**
  * The migration history, in order. Listed explicitly rather than read from the
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019_orders': m0019,
   '0020_customer_addresses': m0020,
   '0023_storefront_facets_and_tag_counts': m0023,
+  '0024_catalogue_change_scope': m0024,
 };

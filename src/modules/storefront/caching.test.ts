@@ -63,3 +63,45 @@ describe('conditional public reads', () => {
     expect(a.headers.etag).toBe(b.headers.etag);
   });
 });
+
+describe('a URL answered before, answered again from memory', () => {
+  const withoutDate = (headers: Record<string, unknown>) => {
+    const { date: _date, ...rest } = headers;
+    return rest;
+  };
+
+  it.each(['/api/items?sort=price_asc&limit=5', '/api/filters'])(
+    '%s: the same status, headers and bytes as its first answer, for GET, 304 and HEAD',
+    async (url) => {
+      await makeItem(t.db);
+      const first = await get(url);
+      const again = await get(url);
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toBe(first.body);
+      expect(withoutDate(again.headers)).toEqual(withoutDate(first.headers));
+      const revalidated = await get(url, first.headers.etag as string);
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.headers['x-content-type-options']).toBe('nosniff');
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe('');
+      expect(head.headers.etag).toBe(first.headers.etag);
+    },
+  );
+
+  it('judges a refused URL afresh every time: 400 again, never an answer', async () => {
+    for (let i = 0; i < 2; i++) {
+      const refused = await get('/api/items?min_price=20&max_price=10');
+      expect(refused.statusCode).toBe(400);
+      expect(JSON.parse(refused.body).error.code).toBe('invalid_parameter');
+    }
+  });
+
+  it('a pending item known before is 404 once unpublished, however often its page was read', async () => {
+    const item = await makeItem(t.db);
+    for (let i = 0; i < 3; i++) expect((await get(`/api/items/${item.id}`)).statusCode).toBe(200);
+    await t.db.updateTable('items').set({ status: 'pending' }).where('id', '=', item.id).execute();
+    expect((await get(`/api/items/${item.id}`)).statusCode).toBe(404);
+    expect((await get(`/api/items/${item.id}`)).statusCode).toBe(404);
+  });
+});

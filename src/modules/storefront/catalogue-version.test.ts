@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../../test/support/fake-clock.js';
 import { FakeNotifications } from '../../../test/support/fake-notifications.js';
 import { CHANNELS } from '../../db/notifications.js';
-import { catalogueVersion, VERSION_RECHECK_MS } from './catalogue-version.js';
+import {
+  ANNOUNCEMENT_WAIT_MS,
+  catalogueVersion,
+  parseAnnouncement,
+  VERSION_RECHECK_MS,
+} from './catalogue-version.js';
 
 const EPOCH = '0123456789ab';
 /** The version as served: `<epoch>-<number>`. */
@@ -163,5 +168,90 @@ describe('catalogue version in memory', () => {
     const all = await Promise.all([version.current(), version.current(), version.current()]);
     expect(all).toEqual([v(7), v(7), v(7)]);
     expect(database.state.reads).toBe(1);
+  });
+});
+
+/** As the commit trigger of 0024 announces it: dimensions and item ids. */
+const scoped = (n: number, dims: string, ids: string, epoch = EPOCH) =>
+  `${epoch}:${n}:${dims}:${ids}`;
+
+describe('what each change touched (migration 0024)', () => {
+  it('reads the scope of an announcement; the older form and anything unknown mean everything', () => {
+    expect(parseAnnouncement(scoped(8, 'price,status', '3,4'))).toEqual({
+      epoch: EPOCH,
+      version: 8,
+      scope: { dims: ['price', 'status'], ids: [3, 4] },
+    });
+    expect(parseAnnouncement(scoped(8, '', ''))).toMatchObject({ scope: { dims: [], ids: [] } });
+    expect(parseAnnouncement(announced(8))).toMatchObject({ version: 8, scope: '*' });
+    expect(parseAnnouncement(scoped(8, '*', ''))).toMatchObject({ scope: '*' });
+    expect(parseAnnouncement(scoped(8, 'colour', '3'))).toMatchObject({ scope: '*' });
+    expect(parseAnnouncement('0123:x')).toBeNull();
+  });
+
+  it('says an answer changed only when a dimension or an item it depends on changed after it', async () => {
+    const { notifications, version } = setup(7);
+    await version.view();
+    notifications.deliver(CHANNELS.catalogueChanges, scoped(8, 'status', '42'));
+    const view = await version.view();
+    expect(view.version).toBe(8);
+    expect(view.changedSince(7, ['visibility'], [1, 2])).toBe(false);
+    expect(view.changedSince(7, ['visibility', 'status'], [1, 2])).toBe(true);
+    expect(view.changedSince(7, [], [42])).toBe(true);
+    expect(view.changedSince(8, ['status'], [42])).toBe(false);
+    // The plain announcement of the same commit follows the scoped one: already heard.
+    notifications.deliver(CHANNELS.catalogue, announced(8));
+    expect((await version.view()).changedSince(7, ['visibility'], [1])).toBe(false);
+    // Unscoped (a database before 0024): everything.
+    notifications.deliver(CHANNELS.catalogue, announced(9));
+    expect((await version.view()).changedSince(8, [], [])).toBe(true);
+  });
+
+  it("waits for the announcement of this process's own write, so only what it touched changes", async () => {
+    const { database, notifications, version } = setup(7);
+    await version.view();
+    database.state.version = 8;
+    notifications.committedHere();
+    setTimeout(() => notifications.deliver(CHANNELS.catalogueChanges, scoped(8, 'price', '5')), 10);
+    const view = await version.view();
+    expect(view.version).toBe(8);
+    expect(view.changedSince(7, ['visibility'], [1])).toBe(false);
+    expect(view.changedSince(7, ['price'], [])).toBe(true);
+    expect(view.changedSince(7, [], [5])).toBe(true);
+  });
+
+  it('counts a commit never announced as a change of everything, after a short wait', async () => {
+    const { database, notifications, version } = setup(7);
+    await version.view();
+    database.state.version = 8;
+    notifications.committedHere(); // its announcement is lost
+    const started = Date.now();
+    const view = await version.view();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(ANNOUNCEMENT_WAIT_MS - 5);
+    expect(view.version).toBe(8);
+    expect(view.changedSince(7, [], [])).toBe(true);
+    expect(view.changedSince(8, [], [])).toBe(false);
+  });
+
+  it('trusts nothing it heard while notifications are down: every change is everything', async () => {
+    const { database, notifications, version } = setup(7);
+    await version.view();
+    notifications.drop();
+    database.state.version = 8;
+    const view = await version.view();
+    expect(view.version).toBe(8);
+    expect(view.changedSince(7, [], [])).toBe(true);
+    expect((await version.view()).changedSince(8, [], [])).toBe(false);
+    expect(database.state.reads).toBe(3);
+  });
+
+  it('starts a new life after a reset: nothing computed before it is vouched for by its numbers alone', async () => {
+    const { database, notifications, version } = setup(7);
+    const before = await version.view();
+    notifications.drop();
+    notifications.restore();
+    database.state.version = 9; // written while nobody listened
+    const after = await version.view();
+    expect(after.changedSince(before.version, [], [])).toBe(true);
   });
 });

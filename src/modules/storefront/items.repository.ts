@@ -1,6 +1,6 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { ItemStatus, PriceSource, StoredVariant } from '../../db/schema.js';
+import type { Database, ItemStatus, PriceSource, StoredVariant } from '../../db/schema.js';
 import type { Cursor, ItemFilters } from './item-filters.js';
 
 /** An item row with its category, images and tags gathered in the same statement. */
@@ -138,6 +138,44 @@ function afterCursor(cursor: Cursor): Expression<SqlBool> {
   }
 }
 
+/** A page's sort keys: enough to order it and to write the next cursor. */
+export interface ItemKey {
+  id: number;
+  price_cents: number;
+  listed_at: string;
+}
+
+/**
+ * The filters and sort order of a list (spec 4.2), on any selection from
+ * `items as i`: the full rows of the admin list, or the storefront's keys.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: every selection from `items as i` takes the same conditions
+function filteredAndOrdered<Q extends SelectQueryBuilder<any, 'i', any>>(
+  query: Q,
+  filters: ItemFilters,
+): Q {
+  let q = query as SelectQueryBuilder<Database & { i: Database['items'] }, 'i', unknown>;
+  // Pending is excluded unless the admin list asks; there is no way to opt out publicly (spec 4.2 rule 5).
+  if (!filters.includePending) q = q.where('i.status', '<>', 'pending');
+  if (filters.status) q = q.where('i.status', '=', filters.status);
+  if (filters.newSubmissions) q = q.where(NEW_SUBMISSION);
+  if (filters.categoryId !== undefined)
+    q = q.where(inCategoryTree(filters.categoryId, filters.includePending));
+  if (filters.tagSlugs?.length) q = q.where(hasAllTags(filters.tagSlugs, filters.includePending));
+  if (filters.minPrice !== undefined) q = q.where('i.price_cents', '>=', filters.minPrice);
+  if (filters.maxPrice !== undefined) q = q.where('i.price_cents', '<=', filters.maxPrice);
+  if (filters.search) {
+    q = q.where(sql<SqlBool>`i.search_vector @@ to_tsquery('simple', ${filters.search})`);
+  }
+  if (filters.cursor) q = q.where(afterCursor(filters.cursor));
+  if (filters.sort === 'newest') q = q.orderBy(LISTED_AT, 'desc').orderBy('i.id', 'desc');
+  else {
+    const direction = filters.sort === 'price_asc' ? 'asc' : 'desc';
+    q = q.orderBy('i.price_cents', direction).orderBy('i.id', direction);
+  }
+  return q as unknown as Q;
+}
+
 export function itemsRepository(db: Db) {
   return {
     /** One page, plus one row more than asked when there is a next page. */
@@ -147,32 +185,35 @@ export function itemsRepository(db: Db) {
 
     /** The list statement itself, unexecuted: benchmarks compile it to EXPLAIN the very SQL served. */
     listQuery(filters: ItemFilters) {
-      let query = baseQuery(db, filters.includePending);
-      // Pending is excluded unless the admin list asks; there is no way to opt out publicly (spec 4.2 rule 5).
-      if (!filters.includePending) query = query.where('i.status', '<>', 'pending');
-      if (filters.status) query = query.where('i.status', '=', filters.status);
-      if (filters.newSubmissions) query = query.where(NEW_SUBMISSION);
-      if (filters.categoryId !== undefined)
-        query = query.where(inCategoryTree(filters.categoryId, filters.includePending));
-      if (filters.tagSlugs?.length)
-        query = query.where(hasAllTags(filters.tagSlugs, filters.includePending));
-      if (filters.minPrice !== undefined)
-        query = query.where('i.price_cents', '>=', filters.minPrice);
-      if (filters.maxPrice !== undefined)
-        query = query.where('i.price_cents', '<=', filters.maxPrice);
-      if (filters.search) {
-        query = query.where(
-          sql<SqlBool>`i.search_vector @@ to_tsquery('simple', ${filters.search})`,
-        );
-      }
-      if (filters.cursor) query = query.where(afterCursor(filters.cursor));
-      if (filters.sort === 'newest')
-        query = query.orderBy(LISTED_AT, 'desc').orderBy('i.id', 'desc');
-      else {
-        const direction = filters.sort === 'price_asc' ? 'asc' : 'desc';
-        query = query.orderBy('i.price_cents', direction).orderBy('i.id', direction);
-      }
-      return query.limit(filters.limit + 1);
+      return filteredAndOrdered(baseQuery(db, filters.includePending), filters).limit(
+        filters.limit + 1,
+      );
+    },
+
+    /**
+     * The storefront page's items as ids and sort keys only, one more than asked
+     * when there is a next page: the search without building any item's JSON
+     * (most of a full page's cost), which the storefront keeps per item.
+     */
+    listKeys(filters: ItemFilters): Promise<ItemKey[]> {
+      return this.listKeysQuery(filters).execute();
+    },
+
+    listKeysQuery(filters: ItemFilters) {
+      const keys = db
+        .selectFrom('items as i')
+        .select(['i.id', 'i.price_cents'])
+        .select(LISTED_AT_TEXT.as('listed_at'));
+      return filteredAndOrdered(keys, filters).limit(filters.limit + 1);
+    },
+
+    /** The visible ones of these items, in no particular order (pending and absent left out). */
+    async findVisibleByIds(ids: number[]): Promise<ItemRow[]> {
+      if (ids.length === 0) return [];
+      return (await baseQuery(db, false)
+        .where('i.id', '=', sql<number>`ANY(${ids}::integer[])`)
+        .where('i.status', '<>', 'pending')
+        .execute()) as ItemRow[];
     },
 
     /** One item; `includePending` is the admin view, which also carries the draft. */

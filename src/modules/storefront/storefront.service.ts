@@ -1,9 +1,12 @@
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { type MediaUrl, mediaUrlFor } from '../../media/storage.js';
+import type { CatalogueView, Dimension } from './catalogue-version.js';
+import type { ItemCards } from './item-cards.js';
 import { encodeCursor, type ItemFilters } from './item-filters.js';
-import { type ItemRow, itemsRepository } from './items.repository.js';
+import { type ItemKey, type ItemRow, itemsRepository } from './items.repository.js';
 import type { CategoryNode, Filters, Item } from './items.schemas.js';
+import { type Kept, keptAt, stillTrue } from './kept.js';
 import { withColour } from './tag-colour.js';
 
 const relativeMediaUrl = mediaUrlFor(undefined);
@@ -42,7 +45,10 @@ export function itemRowToItem(row: ItemRow, mediaUrl: MediaUrl = relativeMediaUr
   };
 }
 
-function nextCursor(filters: ItemFilters, last: ItemRow): string {
+function nextCursor(
+  filters: ItemFilters,
+  last: Pick<ItemKey, 'id' | 'listed_at' | 'price_cents'>,
+): string {
   return filters.sort === 'newest'
     ? encodeCursor({ sort: 'newest', key: last.listed_at, id: last.id })
     : encodeCursor({ sort: filters.sort, key: last.price_cents, id: last.id });
@@ -67,10 +73,71 @@ export function categoryTree(
   return roots;
 }
 
+/** What each part of /api/filters depends on (catalogue-version.ts names the dimensions). */
+const FILTER_PART_DIMENSIONS: Record<keyof Filters, readonly Dimension[]> = {
+  categories: ['category'],
+  tags: ['tags', 'visibility'],
+  price: ['price', 'visibility'],
+};
+const NO_IDS: readonly number[] = [];
+
+/** The parts of /api/filters as last worked out, each with the version it was read at. */
+export type KeptFilterParts = { [K in keyof Filters]?: Kept<Filters[K]> };
+
+/** A storefront answer already serialised, and the items it shows. */
+export interface ItemsJson {
+  json: string;
+  ids: number[];
+}
+
 export function storefrontService(db: Db, mediaUrl: MediaUrl = relativeMediaUrl) {
   const items = itemsRepository(db);
 
+  /** The JSON of each visible id: kept cards still true, the rest read in one statement. */
+  async function cardsOf(
+    ids: number[],
+    cards: ItemCards,
+    at: CatalogueView,
+  ): Promise<Map<number, string>> {
+    const { found, missing } = cards.known(ids, at);
+    if (missing.length === 0) return found;
+    const rows = await items.findVisibleByIds(missing);
+    for (const row of rows) found.set(row.id, cards.keep(itemRowToItem(row, mediaUrl), at));
+    // Gone pending or deleted since the search: shown nowhere, its old card dropped.
+    for (const id of missing) if (!found.has(id)) cards.drop(id);
+    return found;
+  }
+
   return {
+    /**
+     * A storefront page (contract: ItemList) built from the items' kept JSON: the
+     * search reads ids and sort keys only. An item that went pending between the
+     * search and reading its JSON is left out.
+     */
+    async listJson(filters: ItemFilters, cards: ItemCards, at: CatalogueView): Promise<ItemsJson> {
+      const keys = await items.listKeys(filters);
+      const hasMore = keys.length > filters.limit;
+      const page = hasMore ? keys.slice(0, filters.limit) : keys;
+      const json = await cardsOf(
+        page.map((key) => key.id),
+        cards,
+        at,
+      );
+      const ids = page.map((key) => key.id).filter((id) => json.has(id));
+      const next = hasMore ? nextCursor(filters, page[page.length - 1]!) : null;
+      return {
+        json: `{"items":[${ids.map((id) => json.get(id)).join(',')}],"next_cursor":${JSON.stringify(next)}}`,
+        ids,
+      };
+    },
+
+    /** A visible item's JSON (contract: Item); pending and absent alike are 404 (spec 4.2 item rule 1). */
+    async getJson(id: number, cards: ItemCards, at: CatalogueView): Promise<ItemsJson> {
+      const json = (await cardsOf([id], cards, at)).get(id);
+      if (json === undefined) throw notFound('No such item.');
+      return { json, ids: [id] };
+    },
+
     /** A page of items and the cursor of the next page, or null on the last. */
     async listRows(filters: ItemFilters): Promise<{ rows: ItemRow[]; next_cursor: string | null }> {
       const rows = await items.list(filters);
@@ -94,17 +161,32 @@ export function storefrontService(db: Db, mediaUrl: MediaUrl = relativeMediaUrl)
       return itemRowToItem(row, mediaUrl);
     },
 
-    async filters(): Promise<Filters> {
-      const [categories, tags, price] = await Promise.all([
-        items.categories(),
-        items.tagCounts(),
-        items.priceBounds(),
-      ]);
-      return {
-        categories: categoryTree(categories),
-        tags: tags.map(withColour),
-        price: { min: price.min, max: price.max },
+    /**
+     * Category tree, tag counts over non-pending items and price bounds (spec 4.2).
+     * With `kept`, each part is reused while nothing it depends on changed: after
+     * a price edit only the bounds are read again.
+     */
+    async filters(at?: CatalogueView, kept?: KeptFilterParts): Promise<Filters> {
+      const part = async <K extends keyof Filters>(
+        name: K,
+        load: () => Promise<Filters[K]>,
+      ): Promise<Filters[K]> => {
+        if (!at || !kept) return load();
+        const known = kept[name] as Kept<Filters[K]> | undefined;
+        if (stillTrue(known, at, FILTER_PART_DIMENSIONS[name], NO_IDS)) return known!.value;
+        const value = await load();
+        kept[name] = keptAt(at, value) as KeptFilterParts[K];
+        return value;
       };
+      const [categories, tags, price] = await Promise.all([
+        part('categories', async () => categoryTree(await items.categories())),
+        part('tags', async () => (await items.tagCounts()).map(withColour)),
+        part('price', async () => {
+          const bounds = await items.priceBounds();
+          return { min: bounds.min, max: bounds.max };
+        }),
+      ]);
+      return { categories, tags, price };
     },
   };
 }

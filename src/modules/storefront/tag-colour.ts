@@ -17,8 +17,23 @@ export const TAG_PALETTE = [
   '#9d174d',
 ] as const;
 
+// Every answer with tags colours them again (/api/filters: all of them): each
+// slug's colour is worked out once. Slugs are the shop's own tags, few; the
+// bound only keeps years of renames from adding up.
+const KNOWN_COLOURS = 10_000;
+const colours = new Map<string, string>();
+
 /** FNV-1a over the slug's UTF-8 bytes: the same slug gives the same colour on every machine. */
 export function tagColour(slug: string): string {
+  const known = colours.get(slug);
+  if (known !== undefined) return known;
+  const colour = hashedColour(slug);
+  if (colours.size >= KNOWN_COLOURS) colours.clear();
+  colours.set(slug, colour);
+  return colour;
+}
+
+function hashedColour(slug: string): string {
   let hash = 0x811c9dc5;
   for (const byte of Buffer.from(slug, 'utf8')) {
     hash ^= byte;

@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
+import { makeCategory, makeItem, makeTag } from '../../../test/support/factories.js';
+import { CHANNELS } from '../../db/notifications.js';
+
+// Migration 0024: what each catalogue commit announces it changed, as
+// `<dimensions>:<item ids>` after `<epoch>:<version>:`.
+
+let t: TestApp;
+const heard: string[] = [];
+let stop: () => void;
+beforeAll(async () => {
+  t = await buildTestApp();
+  stop = t.database.notifications.subscribe(CHANNELS.catalogueChanges, {
+    message: (payload) => heard.push(payload),
+    reset() {},
+  });
+});
+afterAll(async () => {
+  stop();
+  await t.close();
+});
+
+const latest = async () =>
+  Number(
+    (await sql<{ v: string }>`SELECT max(version) AS v FROM catalogue_changes`.execute(t.db))
+      .rows[0]!.v,
+  );
+
+/** The scopes announced for the commits `write` makes, once the last is heard. */
+async function scopeOf(write: () => Promise<unknown>): Promise<string[]> {
+  const before = await latest();
+  heard.length = 0;
+  await write();
+  const after = await latest();
+  const until = Date.now() + 5_000;
+  const lastHeard = () => Number(heard.at(-1)?.split(':')[1] ?? before);
+  while (after > before && lastHeard() < after && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  // Only this write's: a commit made just before may be heard only now.
+  return heard
+    .filter((payload) => Number(payload.split(':')[1]) > before)
+    .map((payload) => payload.split(':').slice(2).join(':'));
+}
+
+const update = (id: number, set: Record<string, unknown>) =>
+  t.db.updateTable('items').set(set).where('id', '=', id).execute();
+
+describe('what a catalogue commit announces (0024)', () => {
+  it('a pending row changes nothing the storefront shows; its links name only its id', async () => {
+    const tag = await makeTag(t.db);
+    let id = 0;
+    expect(
+      await scopeOf(async () => {
+        id = (await makeItem(t.db, { status: 'pending' })).id;
+      }),
+    ).toEqual([':']);
+    expect(await scopeOf(() => update(id, { title: 'Draft', price_cents: 5 }))).toEqual([':']);
+    expect(
+      await scopeOf(() =>
+        t.db.insertInto('item_tags').values({ item_id: id, tag_id: tag.id }).execute(),
+      ),
+    ).toEqual([`:${id}`]);
+  });
+
+  it('a visible row names the dimensions that changed and its id', async () => {
+    const category = await makeCategory(t.db);
+    let id = 0;
+    expect(
+      await scopeOf(async () => {
+        id = (await makeItem(t.db)).id;
+      }),
+    ).toEqual([`visibility:${id}`]);
+    expect(await scopeOf(() => update(id, { status: 'sold' }))).toEqual([`status:${id}`]);
+    expect(await scopeOf(() => update(id, { price_cents: 123 }))).toEqual([`price:${id}`]);
+    expect(await scopeOf(() => update(id, { description: 'Oak' }))).toEqual([`text:${id}`]);
+    expect(await scopeOf(() => update(id, { category_id: category.id }))).toEqual([
+      `category:${id}`,
+    ]);
+    expect(await scopeOf(() => update(id, { updated_at: new Date() }))).toEqual([`:${id}`]);
+    expect(
+      await scopeOf(() =>
+        t.db.transaction().execute(async (trx) => {
+          await trx.updateTable('items').set({ price_cents: 7 }).where('id', '=', id).execute();
+          await trx.updateTable('items').set({ status: 'pending' }).where('id', '=', id).execute();
+        }),
+      ),
+    ).toEqual([`price,visibility:${id}`]);
+  });
+
+  it('tag links name the tags dimension through items.tag_ids; a new tag names tags', async () => {
+    const id = (await makeItem(t.db)).id;
+    let tagId = 0;
+    expect(
+      await scopeOf(async () => {
+        tagId = (await makeTag(t.db)).id;
+      }),
+    ).toEqual(['tags:']);
+    expect(
+      await scopeOf(() =>
+        t.db.insertInto('item_tags').values({ item_id: id, tag_id: tagId }).execute(),
+      ),
+    ).toEqual([`tags:${id}`]);
+  });
+
+  it('a tag edit, a category change, too many ids or a hand-made change announce everything', async () => {
+    const tag = await makeTag(t.db);
+    expect(
+      await scopeOf(() =>
+        t.db.updateTable('tags').set({ name: 'New' }).where('id', '=', tag.id).execute(),
+      ),
+    ).toEqual(['*:']);
+    expect(await scopeOf(() => makeCategory(t.db))).toEqual(['*:']);
+    expect(
+      await scopeOf(() =>
+        sql`INSERT INTO items (title, status, published_at)
+            SELECT 'Bulk ' || g, 'available', now() FROM generate_series(1, 501) g`.execute(t.db),
+      ),
+    ).toEqual(['*:']);
+    expect(
+      await scopeOf(() =>
+        sql`INSERT INTO catalogue_changes (version) VALUES (nextval('catalogue_version_seq'))`.execute(
+          t.db,
+        ),
+      ),
+    ).toEqual(['*:']);
+  });
+});

@@ -1,0 +1,104 @@
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
+import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
+import { makeCategory, makeItem, makeTag } from '../../../test/support/factories.js';
+import { QueryCounter } from '../../../test/support/query-counter.js';
+import { onPostgres } from '../../../test/support/test-database.js';
+
+/** Runs `between` once, right after the storefront's search for a page's ids has answered. */
+class AfterPageSearch implements KyselyPlugin {
+  between: (() => Promise<void>) | null = null;
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const first = args.result.rows[0];
+    const isPageSearch =
+      first !== undefined && Object.keys(first).sort().join() === 'id,listed_at,price_cents';
+    if (isPageSearch && this.between) {
+      const run = this.between;
+      this.between = null;
+      await run();
+    }
+    return args.result;
+  }
+}
+
+// Another connection writes between the page's search and the read of its items'
+// JSON: only PostgreSQL has a second connection to write on meanwhile.
+describe.skipIf(!onPostgres)('a list page built from kept item JSON', () => {
+  let t: TestApp;
+  const race = new AfterPageSearch();
+  beforeAll(async () => {
+    t = await buildTestApp({ plugins: [race] });
+  });
+  afterAll(() => t.close());
+
+  it('leaves out an item that went pending between the search and reading its JSON', async () => {
+    const hidden = await makeItem(t.db, { title: 'Unpublished meanwhile' });
+    const shown = await makeItem(t.db, { title: 'Still on sale' });
+    let searched = false;
+    race.between = async () => {
+      searched = true;
+      await t.db
+        .updateTable('items')
+        .set({ status: 'pending', published_at: null })
+        .where('id', '=', hidden.id)
+        .execute();
+    };
+    const page = await t.app.inject({ method: 'GET', url: '/api/items?limit=50' });
+    expect(searched).toBe(true);
+    expect(page.statusCode).toBe(200);
+    const ids = (JSON.parse(page.body).items as Array<{ id: number }>).map((item) => item.id);
+    expect(ids).toContain(shown.id);
+    expect(ids).not.toContain(hidden.id);
+    expect((await t.app.inject({ method: 'GET', url: `/api/items/${hidden.id}` })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('what a price edit costs the storefront', () => {
+  let t: TestApp;
+  const queries = new QueryCounter();
+  beforeAll(async () => {
+    t = await buildTestApp({ env: ADMIN_ENV, plugins: [queries] });
+  });
+  afterAll(() => t.close());
+
+  it('reads only the price bounds of /api/filters again, and keeps the tree and tag counts', async () => {
+    const admin = await adminClient(t.app);
+    const category = await makeCategory(t.db);
+    const tag = await makeTag(t.db);
+    const item = await makeItem(t.db, {
+      priceCents: 1500,
+      categoryId: category.id,
+      tagIds: [tag.id],
+    });
+    const before = await t.app.inject({ method: 'GET', url: '/api/filters' });
+    expect(before.statusCode).toBe(200);
+    expect(
+      (await admin('PATCH', `/api/admin/items/${item.id}`, { price_cents: 999_999 })).statusCode,
+    ).toBe(200);
+    let after: Awaited<ReturnType<typeof t.app.inject>> | undefined;
+    const sent = await queries.during(async () => {
+      after = await t.app.inject({ method: 'GET', url: '/api/filters' });
+    });
+    // The version (this process just wrote), then the price bounds: not the tree, not the counts.
+    expect(sent).toBe(2);
+    const filters = JSON.parse(after!.body);
+    expect(filters.price.max).toBe(999_999);
+    expect(filters.categories).toEqual(JSON.parse(before.body).categories);
+    expect(filters.tags).toEqual(JSON.parse(before.body).tags);
+  });
+});

@@ -1,0 +1,137 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
+import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
+import { addToCart } from '../../../test/support/commerce.js';
+import { makeCustomer } from '../../../test/support/customer-factories.js';
+import { makeCategory, makeItem, makeTag } from '../../../test/support/factories.js';
+import {
+  type IndependentInstance,
+  independentInstance,
+} from '../../../test/support/independent-instance.js';
+import { onPostgres } from '../../../test/support/test-database.js';
+import type { App } from '../../context.js';
+
+// Issue 19 item 2 across instances that share only the database: what one
+// instance writes reaches the other's cached answers by the scoped announcement
+// (migration 0024), and only the answers that could show the change are dropped.
+// Never serve a pending item once the write that made it pending has been heard.
+
+/** Polls until `check` holds: another instance's commit is heard a moment later. */
+async function eventually(check: () => Promise<boolean>, withinMs = 5_000): Promise<void> {
+  const until = Date.now() + withinMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+let probes = 0;
+
+/**
+ * Resolves once `app` has heard every catalogue commit so far: an answer it
+ * computes now (a key never asked before) carries the latest version in its ETag.
+ */
+async function heardEverything(t: TestApp, app: App): Promise<void> {
+  const { rows } = await sql<{
+    v: string;
+  }>`SELECT max(version) AS v FROM catalogue_changes`.execute(t.db);
+  const latest = Number(rows[0]!.v);
+  await eventually(async () => {
+    const etag = (await get(app, `/api/items?q=probe${++probes}x`)).headers.etag as string;
+    return Number(etag.split('-')[1]) >= latest;
+  });
+}
+
+const get = (app: App, url: string, etag?: string) =>
+  app.inject({ method: 'GET', url, headers: etag ? { 'if-none-match': etag } : {} });
+const idsOf = (answer: Awaited<ReturnType<typeof get>>) =>
+  answer.json().items.map((i: { id: number }) => i.id) as number[];
+
+describe.runIf(onPostgres)('scoped invalidation across two instances (PostgreSQL)', () => {
+  let t: TestApp;
+  let b: IndependentInstance;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: ADMIN_ENV });
+    b = await independentInstance(t, 'scoped-b');
+    await eventually(async () => b.database.notifications.live);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await t.close();
+  });
+
+  it('an item unpublished on one instance leaves no cached answer of the other showing it', async () => {
+    const admin = await adminClient(t.app);
+    const tag = await makeTag(t.db);
+    const category = await makeCategory(t.db);
+    const item = await makeItem(t.db, {
+      title: 'Unpublishedword lamp',
+      priceCents: 77_700,
+      categoryId: category.id,
+      tagIds: [tag.id],
+    });
+    await heardEverything(t, b.app);
+    const lists = [
+      '/api/items',
+      '/api/items?q=unpublishedword',
+      '/api/items?sort=price_desc&min_price=77000',
+      `/api/items?category=${category.id}`,
+      `/api/items?tags=${tag.slug}`,
+      '/api/items?status=available',
+    ];
+    const etags = new Map<string, string>();
+    for (const url of lists) {
+      const answer = await get(b.app, url);
+      expect(idsOf(answer), url).toContain(item.id);
+      etags.set(url, answer.headers.etag as string);
+    }
+    const page = await get(b.app, `/api/items/${item.id}`);
+    expect(page.statusCode).toBe(200);
+    const filters = await get(b.app, '/api/filters');
+    const countOf = (answer: Awaited<ReturnType<typeof get>>) =>
+      answer.json().tags.find((c: { id: number }) => c.id === tag.id).count as number;
+    expect(countOf(filters)).toBe(1);
+    // B answers all of these from memory now.
+    expect(
+      (await get(b.app, `/api/items/${item.id}`, page.headers.etag as string)).statusCode,
+    ).toBe(304);
+
+    expect((await admin('POST', `/api/admin/items/${item.id}/unpublish`)).statusCode).toBe(200);
+
+    await eventually(async () => (await get(b.app, `/api/items/${item.id}`)).statusCode === 404);
+    for (const url of lists) {
+      const answer = await get(b.app, url, etags.get(url));
+      expect(answer.statusCode, url).toBe(200);
+      expect(idsOf(answer), url).not.toContain(item.id);
+    }
+    const after = await get(b.app, '/api/filters', filters.headers.etag as string);
+    expect(after.statusCode).toBe(200);
+    expect(countOf(after)).toBe(0);
+  });
+
+  it('a cart add on one instance leaves the other instance cached lists that do not show the item', async () => {
+    const customer = await makeCustomer(t);
+    const unrelated = await makeItem(t.db, { title: 'Untouchedword chair' });
+    const wanted = await makeItem(t.db, { title: 'Wantedword table' });
+    // Else the announcement of a make above, heard late, would rightly drop what B keeps below.
+    await heardEverything(t, b.app);
+    const kept = await get(b.app, '/api/items?q=untouchedword');
+    expect(idsOf(kept)).toEqual([unrelated.id]);
+    const front = await get(b.app, '/api/items?limit=1');
+    expect(idsOf(front)).toEqual([wanted.id]);
+    const filters = await get(b.app, '/api/filters');
+
+    expect((await addToCart(t, customer.cookie, wanted.id)).statusCode).toBe(200);
+
+    // Once B has heard the commit, the list showing the item changes...
+    await eventually(
+      async () => (await get(b.app, '/api/items?limit=1')).json().items[0].status === 'reserved',
+    );
+    // ...and the answers that cannot show it are still the same, ETag and all.
+    const again = await get(b.app, '/api/items?q=untouchedword', kept.headers.etag as string);
+    expect(again.statusCode).toBe(304);
+    expect(again.headers.etag).toBe(kept.headers.etag);
+    expect((await get(b.app, '/api/filters', filters.headers.etag as string)).statusCode).toBe(304);
+  });
+});
