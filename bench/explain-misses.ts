@@ -56,10 +56,14 @@ async function captureStatements(db: Kysely<Database>, captured: Statement[], it
   await items.findById(itemId, { includePending: false });
   await items.tagCounts();
   await items.priceBounds();
+  // A page's items whose JSON is not kept, read in one statement (24 newest).
+  const page = await items.listKeys(parseItemFilters({}, 'public'));
+  await items.findVisibleByIds(page.slice(0, 24).map((key) => key.id));
   return {
     'item by id': captured[0]!,
     'filters: tag counts': captured[1]!,
     'filters: price bounds': captured[2]!,
+    'page items by id (24)': captured[4]!,
   };
 }
 
@@ -119,7 +123,10 @@ async function main() {
     const items = itemsRepository(db);
     for (const [name, url] of Object.entries(await missShapes(client))) {
       const query = queryObject(new URL(url, 'http://x').search.slice(1));
-      statements[`list: ${name}`] = items.listQuery(parseItemFilters(query, 'public')).compile();
+      const filters = parseItemFilters(query, 'public');
+      statements[`list: ${name}`] = items.listQuery(filters).compile();
+      // What the storefront runs for that page: the search for ids and sort keys.
+      statements[`keys: ${name}`] = items.listKeysQuery(filters).compile();
     }
     const itemId = (
       await client.query(

@@ -4,9 +4,12 @@
 import pg from 'pg';
 import { encodeCursor } from '../src/modules/storefront/item-filters.js';
 import type { Case } from './corpus.js';
+import { type AfterWrites, filtersAfterWrites } from './filters-after-writes.js';
 import { load } from './load.js';
 
 export interface MissResult {
+  /** /api/filters right after a price edit, against its hit (one connection). */
+  afterWrites?: AfterWrites;
   /** case → req/s, closed loop. */
   rps: Record<string, number>;
   /** case → p50 / p99 ms. */
@@ -29,17 +32,18 @@ async function missFixtures(databaseUrl: string) {
          GROUP BY t.slug ORDER BY count(*) DESC, t.slug LIMIT 2`,
       )
     ).rows.map((row) => row.slug as string);
-    // More distinct ids and cursors than the reuse cache holds (1,000), asked in turn.
+    // More distinct ids and cursors than the reuse cache (1,000 answers) and the kept
+    // item JSON (20,000 items) hold, asked in turn: at 100k each one is a real miss.
     const ids = (
       await client.query(
-        `SELECT id FROM items WHERE status <> 'pending' ORDER BY (id * 7919) % 10007, id LIMIT 5000`,
+        `SELECT id FROM items WHERE status <> 'pending' ORDER BY (id * 7919) % 100003, id LIMIT 50000`,
       )
     ).rows.map((row) => row.id as number);
     const cursors = (
       await client.query(`
         SELECT id, to_char(coalesce(published_at, created_at) AT TIME ZONE 'UTC',
                            'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS key
-        FROM items WHERE status <> 'pending' ORDER BY (id * 7919) % 10007, id LIMIT 5000`)
+        FROM items WHERE status <> 'pending' ORDER BY (id * 7919) % 100003, id LIMIT 50000`)
     ).rows.map((row) => encodeCursor({ sort: 'newest', key: row.key, id: row.id }));
     return { root, tags, ids, cursors };
   } finally {
@@ -93,20 +97,38 @@ export function missCases(f: Fixtures): Case[] {
   ];
 }
 
-/** Each case for `seconds`, closed loop at 32 connections, against one server. */
+/** Answers computed afresh every time, asked of ours with nothing reused (bench/targets/uncached.ts). */
+const RECOMPUTED: Case[] = [
+  {
+    name: 'recomputed: filters',
+    requests: [{ method: 'GET', path: '/api/filters', headers: {} }],
+  },
+];
+
+/**
+ * Each case for `seconds`, closed loop at 32 connections, against one server; the
+ * recomputed cases against `uncachedBase`, the same app with nothing reused.
+ */
 export async function measureMisses(
   base: string,
   databaseUrl: string,
   seconds: number,
   settle: () => Promise<void>,
+  uncachedBase?: string,
 ): Promise<MissResult> {
   const result: MissResult = { rps: {}, latency: {}, failures: {} };
-  for (const c of missCases(await missFixtures(databaseUrl))) {
-    const r = await load(base, c, seconds);
+  const driven = [
+    ...missCases(await missFixtures(databaseUrl)).map((c) => ({ base, c })),
+    ...(uncachedBase ? RECOMPUTED.map((c) => ({ base: uncachedBase, c })) : []),
+  ];
+  for (const { base: target, c } of driven) {
+    const r = await load(target, c, seconds);
     await settle();
     result.rps[c.name] = r.rps;
     result.latency[c.name] = { p50: r.p50, p99: r.p99 };
     result.failures[c.name] = r.bad + r.errors;
   }
+  result.afterWrites = await filtersAfterWrites(base, databaseUrl);
+  await settle();
   return result;
 }

@@ -22,7 +22,7 @@ export interface SizeResult {
   failures: Record<string, Record<string, number>>;
   identical: { compared: number; different: string[] } | null;
   plans: Record<string, string>;
-  /** List reads alone and while a writer adds and releases cart items (ours on PostgreSQL). */
+  /** List and filters reads alone and while writers change the catalogue (ours on PostgreSQL). */
   mixed: MixedResult | null;
   /** Unique-URL reads that the reuse cache cannot answer, beside cache hits (ours on PostgreSQL). */
   misses?: MissResult | null;
@@ -45,6 +45,17 @@ export function rps(size: SizeResult, target: string, name: string): number {
   return med(byCase?.[name] ?? byCase?.[`${name.split(' ')[0]} anon`]);
 }
 
+/**
+ * a / b as the median of per-round ratios: each round measures a case on every
+ * target seconds apart, so a machine slowing for a while moves both sides alike.
+ */
+export function ratio(size: SizeResult, a: [string, string], b: [string, string]): number {
+  const x = size.closed[a[0]]?.[a[1]];
+  const y = size.closed[b[0]]?.[b[1]];
+  if (!x?.length || x.length !== y?.length) return rps(size, ...a) / rps(size, ...b);
+  return med(x.map((value, i) => value / y[i]!));
+}
+
 export function table(sizes: SizeResult[], upload: UploadResult | null): string {
   const lines: string[] = [
     '| items | case | ceiling req/s | floor req/s | ours PG req/s | ours PGlite req/s | ours PG p50 / p99 ms | floor p50 / p99 ms | ours/ceiling | ours/floor | PGlite/PG |',
@@ -59,12 +70,14 @@ export function table(sizes: SizeResult[], upload: UploadResult | null): string 
       const o = size.open['ours-pg']?.[name];
       const fl = size.open.floor?.[name] ?? size.open.floor?.[`${name.split(' ')[0]} anon`];
       lines.push(
-        `| ${size.items} | ${name} | ${f0(ceiling)} | ${f0(floor)} | ${f0(ours)} | ${f0(pglite)} | ${o ? `${f1(o.p50)} / ${f1(o.p99)}` : '–'} | ${fl ? `${f1(fl.p50)} / ${f1(fl.p99)}` : '–'} | ${f2(ours / ceiling)} | ${f2(ours / floor)} | ${f2(pglite / ours)} |`,
+        `| ${size.items} | ${name} | ${f0(ceiling)} | ${f0(floor)} | ${f0(ours)} | ${f0(pglite)} | ${o ? `${f1(o.p50)} / ${f1(o.p99)}` : '–'} | ${fl ? `${f1(fl.p50)} / ${f1(fl.p99)}` : '–'} | ${f2(ratio(size, ['ours-pg', name], ['ceiling', name]))} | ${f2(ratio(size, ['ours-pg', name], ['floor', name]))} | ${f2(ratio(size, ['ours-pglite', name], ['ours-pg', name]))} |`,
       );
     }
   }
-  const first = sizes[0];
-  const last = sizes.at(-1);
+  // Smallest and largest catalogue, whatever order they were measured in.
+  const bySize = [...sizes].sort((a, b) => a.items - b.items);
+  const first = bySize[0];
+  const last = bySize.at(-1);
   const out = [lines.join('\n')];
   if (first && last && last !== first) {
     const growth = [
@@ -72,17 +85,26 @@ export function table(sizes: SizeResult[], upload: UploadResult | null): string 
       `Growth ${last.items} / ${first.items} items (ours on PostgreSQL, req/s):`,
       '',
     ];
-    growth.push('| case | growth |', '|---|---|');
+    // The ceiling does not depend on catalogue size: its own change between the
+    // two sizes is the machine's, shown beside ours to tell the two apart.
+    growth.push(
+      '| case | ours growth | ceiling growth (the machine) | ours/ceiling growth |',
+      '|---|---|---|---|',
+    );
     for (const name of Object.keys(first.closed['ours-pg'] ?? {})) {
-      growth.push(`| ${name} | ${f2(rps(last, 'ours-pg', name) / rps(first, 'ours-pg', name))} |`);
+      const ours = rps(last, 'ours-pg', name) / rps(first, 'ours-pg', name);
+      const machine = rps(last, 'ceiling', name) / rps(first, 'ceiling', name);
+      const relative =
+        ratio(last, ['ours-pg', name], ['ceiling', name]) /
+        ratio(first, ['ours-pg', name], ['ceiling', name]);
+      growth.push(`| ${name} | ${f2(ours)} | ${f2(machine)} | ${f2(relative)} |`);
     }
     out.push(growth.join('\n'));
   }
   const signed = ['', 'Signed-in / anonymous (ours on PostgreSQL, req/s):', ''];
   for (const size of sizes) {
     const parts = ['list', 'item', 'filters'].map(
-      (g) =>
-        `${g} ${f2(rps(size, 'ours-pg', `${g} signed-in`) / rps(size, 'ours-pg', `${g} anon`))}`,
+      (g) => `${g} ${f2(ratio(size, ['ours-pg', `${g} signed-in`], ['ours-pg', `${g} anon`]))}`,
     );
     signed.push(`- ${size.items} items: ${parts.join(', ')}`);
   }
@@ -99,14 +121,16 @@ export function table(sizes: SizeResult[], upload: UploadResult | null): string 
     out.push(
       [
         '',
-        `List reads (anon corpus, ${CONNECTIONS_NOTE}) alone and while a writer adds and releases cart items at ${m0.rate} writes/s, ${m0.seconds} s each (ours on PostgreSQL):`,
+        `Reads (${m0.reads}: the list corpus and /api/filters, ${CONNECTIONS_NOTE}) alone and while a writer writes, ${m0.seconds} s each (ours on PostgreSQL); cart = a customer adds and releases items, price = the owner edits prices of items across the catalogue:`,
         '',
-        '| items | reads alone req/s | reads while writing req/s | while / alone | writes/s achieved | write p50 / p99 ms | failed writes |',
-        '|---|---|---|---|---|---|---|',
-        ...mixed.map((s) => {
-          const m = s.mixed!;
-          return `| ${s.items} | ${f0(m.readsAlone)} | ${f0(m.readsWhileWriting)} | ${f2(m.readsWhileWriting / m.readsAlone)} | ${f1(m.writesPerSecond)} | ${f1(m.writeP50)} / ${f1(m.writeP99)} | ${m.writeFailures} |`;
-        }),
+        '| items | writer | reads alone req/s | reads while writing req/s | while / alone | writes/s asked / achieved | write p50 / p99 ms | failed writes |',
+        '|---|---|---|---|---|---|---|---|',
+        ...mixed.flatMap((s) =>
+          s.mixed!.runs.map(
+            (r) =>
+              `| ${s.items} | ${r.writer} | ${f0(s.mixed!.readsAlone)} | ${f0(r.readsWhileWriting)} | ${f2(r.readsWhileWriting / s.mixed!.readsAlone)} | ${r.rate} / ${f1(r.writesPerSecond)} | ${f1(r.writeP50)} / ${f1(r.writeP99)} | ${r.writeFailures} |`,
+          ),
+        ),
       ].join('\n'),
     );
   }
@@ -125,7 +149,8 @@ export function table(sizes: SizeResult[], upload: UploadResult | null): string 
 }
 
 /** The hit a miss case is compared with: item ids with the item hit, the rest with the list hit. */
-const hitFor = (name: string) => (name.endsWith('item ids') ? 'hit: item' : 'hit: list');
+const hitFor = (name: string) =>
+  name.endsWith('item ids') ? 'hit: item' : name.endsWith('filters') ? 'hit: filters' : 'hit: list';
 
 /** Unique-URL misses per size, each as a share of the same server's cache hit. */
 export function missTable(sizes: SizeResult[]): string {
@@ -133,12 +158,18 @@ export function missTable(sizes: SizeResult[]): string {
   const rows = names.map((name) => {
     const cells = sizes.map((s) => {
       const m = s.misses!;
-      const ratio = name.startsWith('miss') ? ` (${f2(m.rps[name]! / m.rps[hitFor(name)]!)})` : '';
+      const ratio = name.startsWith('hit') ? '' : ` (${f2(m.rps[name]! / m.rps[hitFor(name)]!)})`;
       const l = m.latency[name]!;
       return `${f0(m.rps[name]!)}${ratio}, ${f1(l.p50)} / ${f1(l.p99)}`;
     });
     return `| ${name} | ${cells.join(' | ')} |`;
   });
+  const after = sizes
+    .filter((s) => s.misses?.afterWrites)
+    .map((s) => {
+      const a = s.misses!.afterWrites!;
+      return `- ${s.items} items: p50 ${f2(a.afterWriteP50)} ms (p99 ${f2(a.afterWriteP99)}) after a price edit, ${f2(a.hitP50)} ms as a hit: a hit is ${f2(a.afterWriteP50 / a.hitP50)}× cheaper (share ${f2(a.hitP50 / a.afterWriteP50)}), ${a.samples} samples`;
+    });
   return [
     '',
     `Cache misses: every request a URL the reuse cache has not seen (${CONNECTIONS_NOTE}, ours on PostgreSQL); req/s (share of the cache hit), p50 / p99 ms:`,
@@ -146,5 +177,13 @@ export function missTable(sizes: SizeResult[]): string {
     `| case | ${sizes.map((s) => `${s.items} items`).join(' | ')} |`,
     `|---|${sizes.map(() => '---').join('|')}|`,
     ...rows,
+    ...(after.length
+      ? [
+          '',
+          '/api/filters right after the owner edits a price, one connection, latency:',
+          '',
+          ...after,
+        ]
+      : []),
   ].join('\n');
 }

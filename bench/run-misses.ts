@@ -27,9 +27,19 @@ try {
     { DATABASE_URL: databaseUrl, DATA_DIR: seeded.dataDir },
     '/readyz',
   );
+  const uncached = await startTarget(
+    'ours-pg-uncached',
+    'bench/targets/uncached.ts',
+    { DATABASE_URL: databaseUrl, DATA_DIR: seeded.dataDir },
+    '/readyz',
+  );
   try {
-    const misses = await measureMisses(target.base, databaseUrl, SECONDS, () =>
-      settle(databaseUrl),
+    const misses = await measureMisses(
+      target.base,
+      databaseUrl,
+      SECONDS,
+      () => settle(databaseUrl),
+      uncached.base,
     );
     console.log(
       missTable([
@@ -50,6 +60,7 @@ try {
     const failed = Object.entries(misses.failures).filter(([, n]) => n > 0);
     if (failed.length) console.log(`\nUnexpected answers: ${JSON.stringify(failed)}`);
   } finally {
+    await stopTarget(uncached);
     await stopTarget(target);
   }
 } finally {

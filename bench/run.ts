@@ -1,9 +1,10 @@
-// npm run bench [-- --quick] [--seconds 1] [--rate-seconds 1] [--rounds 3] [--mixed-seconds 8] [--no-upload] [--no-profile]
+// npm run bench [-- --quick] [--sizes 100000,1000] [--seconds 1] [--rate-seconds 1] [--rounds 3] [--mixed-seconds 8] [--no-upload] [--no-profile]
 // Seeds 1k/10k/100k catalogues (PostgreSQL; 1k/10k also PGlite), runs each target
 // in its own process and drives it with autocannon from this one: warm-up, then
-// rounds with the target order shuffled, median req/s at 32 connections; then
-// p50/p99 at half the floor's rate; then list reads alone and while a writer adds
-// and releases cart items at 20 writes/s. Prints a Markdown table, writes JSON to bench/results/.
+// rounds of every case on every target back to back (orders shuffled), median
+// req/s at 32 connections and ratios as medians of per-round pairs; then
+// p50/p99 at half the floor's rate; then list and filters reads alone and while a
+// writer adds and releases cart items (20 writes/s) or edits prices (5 and 20). Prints a Markdown table, writes JSON to bench/results/.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { dropPostgres, seedPglite, seedPostgres, settle } from './databases.js';
 import { explainShapes } from './explain.js';
 import { CONNECTIONS, load } from './load.js';
 import { measureMisses } from './misses.js';
-import { measureMixed } from './mixed.js';
+import { measureMixed, type WriterKind } from './mixed.js';
 import { SERVER, startTarget, stopTarget, type Target } from './processes.js';
 import { type ProfileSummary, summariseProfile } from './profile.js';
 import { rps, type SizeResult, table } from './report.js';
@@ -28,9 +29,16 @@ const { values } = parseArgs({
     'mixed-seconds': { type: 'string' },
     'no-upload': { type: 'boolean' },
     'no-profile': { type: 'boolean' },
+    // In another order, e.g. 100000,1000: tells a machine that slows over the run from a
+    // catalogue size that costs (the ceiling does not depend on size).
+    sizes: { type: 'string' },
   },
 });
-const SIZES = values.quick ? [1_000] : [1_000, 10_000, 100_000];
+const SIZES = values.sizes
+  ? values.sizes.split(',').map(Number)
+  : values.quick
+    ? [1_000]
+    : [1_000, 10_000, 100_000];
 const PGLITE_SIZES = new Set([1_000, 10_000]);
 // Short runs keep the full run under ten minutes; --quick can afford longer ones.
 const SECONDS = Number(values.seconds ?? (values.quick ? 2 : 1));
@@ -38,7 +46,11 @@ const RATE_SECONDS = Number(values['rate-seconds'] ?? (values.quick ? 2 : 1));
 const ROUNDS = Number(values.rounds ?? 3);
 // Long enough for a p99 over the writes (20/s × 8 s = 160 writes).
 const MIXED_SECONDS = Number(values['mixed-seconds'] ?? 8);
-const MIXED_WRITES_PER_SECOND = 20;
+const MIXED_WRITERS: Array<{ writer: WriterKind; rate: number }> = [
+  { writer: 'cart', rate: 20 },
+  { writer: 'price', rate: 5 },
+  { writer: 'price', rate: 20 },
+];
 
 function shuffle<T>(list: T[]): T[] {
   const out = [...list];
@@ -110,17 +122,12 @@ async function measureSize(items: number, tmp: string, profileDir: string | null
       '/api/filters',
     );
     started.push(floor);
+    // Every target runs every case, so each of ours is paired with the ceiling and
+    // the floor measured seconds before or after it (the ceiling ignores cookies,
+    // the floor ETags: there those cases measure the anonymous answer again).
     const driven: Driven[] = [
-      // The ceiling ignores cookies and the floor has no ETags: those cases would
-      // repeat their anonymous case, so the table reuses that one.
-      {
-        target: ceiling,
-        cases: cases(corpus, 'unused', pgSnap).filter((c) => !c.name.endsWith('signed-in')),
-      },
-      {
-        target: floor,
-        cases: cases(corpus, seeded.cookie, pgSnap).filter((c) => !c.name.endsWith('304')),
-      },
+      { target: ceiling, cases: cases(corpus, seeded.cookie, pgSnap) },
+      { target: floor, cases: cases(corpus, seeded.cookie, pgSnap) },
       { target: oursPg, cases: cases(corpus, seeded.cookie, pgSnap) },
     ];
     if (pglite) {
@@ -148,9 +155,21 @@ async function measureSize(items: number, tmp: string, profileDir: string | null
       await settle(databaseUrl);
     }
     log(`${items}: warmed up`);
+    // Round by round, case by case, the targets in a new order each time: a ratio is
+    // the median of its per-round ratios, each between runs seconds apart, so a
+    // machine that slows for a minute moves both sides of it alike.
+    // A group's cases (anonymous, signed in, 304) run one after another too, so
+    // signed-in / anonymous pairs runs a minute apart at most.
+    const names = driven[0]!.cases.map((c) => c.name);
+    const groups = [...new Set(names.map((name) => name.split(' ')[0]!))];
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const { target, cases: list } of shuffle(driven)) {
-        for (const c of list) {
+      const order = shuffle(groups).flatMap((g) =>
+        shuffle(names.filter((n) => n.startsWith(`${g} `))),
+      );
+      for (const name of order) {
+        for (const { target, cases: list } of shuffle(driven)) {
+          const c = list.find((x) => x.name === name);
+          if (!c) continue;
           const r = await load(target.base, c, SECONDS);
           await settle(databaseUrl);
           const rounds = result.closed[target.name]!;
@@ -173,21 +192,41 @@ async function measureSize(items: number, tmp: string, profileDir: string | null
     }
     log(`${items}: fixed-rate latency done`);
 
-    // Reads while cart adds and releases commit (each one a catalogue write).
-    const listReads = cases(corpus, seeded.cookie, pgSnap).find((c) => c.name === 'list anon')!;
+    // Reads while the catalogue changes: cart adds and releases, and the owner's
+    // price edits at 5 and 20 writes/s (each one a catalogue write).
+    const anon = cases(corpus, seeded.cookie, pgSnap);
+    const reads: Case = {
+      name: 'list and filters, anonymous',
+      requests: anon
+        .filter((c) => c.name === 'list anon' || c.name === 'filters anon')
+        .flatMap((c) => c.requests),
+    };
     result.mixed = await measureMixed(
       oursPg.base,
       databaseUrl,
-      listReads,
+      reads,
       MIXED_SECONDS,
-      MIXED_WRITES_PER_SECOND,
+      MIXED_WRITERS,
+      () => settle(databaseUrl),
     );
-    await settle(databaseUrl);
     log(`${items}: reads while writing done`);
 
-    result.misses = await measureMisses(oursPg.base, databaseUrl, SECONDS, () =>
-      settle(databaseUrl),
+    // Ours with nothing reused, for answers recomputed after every write.
+    const uncached = await startTarget(
+      'ours-pg-uncached',
+      'bench/targets/uncached.ts',
+      { DATABASE_URL: databaseUrl, DATA_DIR: seeded.dataDir },
+      '/readyz',
     );
+    started.push(uncached);
+    result.misses = await measureMisses(
+      oursPg.base,
+      databaseUrl,
+      SECONDS,
+      () => settle(databaseUrl),
+      uncached.base,
+    );
+    await stopTarget(uncached);
     log(`${items}: unique-URL misses done`);
 
     if (profileDir) {
@@ -263,7 +302,7 @@ async function main(): Promise<void> {
     rateSeconds: RATE_SECONDS,
     rounds: ROUNDS,
     mixedSeconds: MIXED_SECONDS,
-    mixedWritesPerSecond: MIXED_WRITES_PER_SECOND,
+    mixedWriters: MIXED_WRITERS,
     logLevel: 'warn',
     tool: 'autocannon 8, no pipelining',
   };
