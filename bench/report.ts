@@ -50,9 +50,47 @@ export function rps(size: SizeResult, target: string, name: string): number {
  * target seconds apart, so a machine slowing for a while moves both sides alike.
  */
 export function ratio(size: SizeResult, a: [string, string], b: [string, string]): number {
-  const x = size.closed[a[0]]?.[a[1]];
-  const y = size.closed[b[0]]?.[b[1]];
-  if (!x?.length || x.length !== y?.length) return rps(size, ...a) / rps(size, ...b);
+  return pairedRatio(size, a, size, b);
+}
+
+/**
+ * A case's req/s at one size over another's, as the median of per-round ratios:
+ * the bench measures the sizes in turn, round by round, so round i of each is
+ * minutes apart, not the start and the end of the run.
+ */
+export function growth(last: SizeResult, first: SizeResult, target: string, name: string): number {
+  return pairedRatio(last, [target, name], first, [target, name]);
+}
+
+/** Ratios within a round by ratios within a round: the machine's drift cancels twice. */
+function relativeGrowth(last: SizeResult, first: SizeResult, name: string): number {
+  const perRound = (size: SizeResult) => {
+    const ours = size.closed['ours-pg']?.[name];
+    const ceiling =
+      size.closed.ceiling?.[name] ?? size.closed.ceiling?.[`${name.split(' ')[0]} anon`];
+    return ours?.length && ours.length === ceiling?.length
+      ? ours.map((v, i) => v / ceiling[i]!)
+      : null;
+  };
+  const x = perRound(last);
+  const y = perRound(first);
+  if (!x || x.length !== y?.length)
+    return (
+      ratio(last, ['ours-pg', name], ['ceiling', name]) /
+      ratio(first, ['ours-pg', name], ['ceiling', name])
+    );
+  return med(x.map((value, i) => value / y[i]!));
+}
+
+function pairedRatio(
+  sizeA: SizeResult,
+  a: [string, string],
+  sizeB: SizeResult,
+  b: [string, string],
+): number {
+  const x = sizeA.closed[a[0]]?.[a[1]];
+  const y = sizeB.closed[b[0]]?.[b[1]];
+  if (!x?.length || x.length !== y?.length) return rps(sizeA, ...a) / rps(sizeB, ...b);
   return med(x.map((value, i) => value / y[i]!));
 }
 
@@ -80,26 +118,24 @@ export function table(sizes: SizeResult[], upload: UploadResult | null): string 
   const last = bySize.at(-1);
   const out = [lines.join('\n')];
   if (first && last && last !== first) {
-    const growth = [
+    const rows = [
       '',
-      `Growth ${last.items} / ${first.items} items (ours on PostgreSQL, req/s):`,
+      `Growth ${last.items} / ${first.items} items (ours on PostgreSQL, req/s; medians of per-round ratios, the sizes measured in turn):`,
       '',
     ];
     // The ceiling does not depend on catalogue size: its own change between the
     // two sizes is the machine's, shown beside ours to tell the two apart.
-    growth.push(
+    rows.push(
       '| case | ours growth | ceiling growth (the machine) | ours/ceiling growth |',
       '|---|---|---|---|',
     );
     for (const name of Object.keys(first.closed['ours-pg'] ?? {})) {
-      const ours = rps(last, 'ours-pg', name) / rps(first, 'ours-pg', name);
-      const machine = rps(last, 'ceiling', name) / rps(first, 'ceiling', name);
-      const relative =
-        ratio(last, ['ours-pg', name], ['ceiling', name]) /
-        ratio(first, ['ours-pg', name], ['ceiling', name]);
-      growth.push(`| ${name} | ${f2(ours)} | ${f2(machine)} | ${f2(relative)} |`);
+      const ours = growth(last, first, 'ours-pg', name);
+      const machine = growth(last, first, 'ceiling', name);
+      const relative = relativeGrowth(last, first, name);
+      rows.push(`| ${name} | ${f2(ours)} | ${f2(machine)} | ${f2(relative)} |`);
     }
-    out.push(growth.join('\n'));
+    out.push(rows.join('\n'));
   }
   const signed = ['', 'Signed-in / anonymous (ours on PostgreSQL, req/s):', ''];
   for (const size of sizes) {

@@ -69,7 +69,20 @@ interface Driven {
   cases: Case[];
 }
 
-async function measureSize(items: number, tmp: string, profileDir: string | null) {
+/** One catalogue size, seeded, with its targets running and warmed up. */
+interface Prepared {
+  items: number;
+  seeded: Awaited<ReturnType<typeof seedPostgres>>;
+  databaseUrl: string;
+  started: Target[];
+  result: SizeResult;
+  corpus: Corpus;
+  pgSnap: Record<string, Snapshot>;
+  driven: Driven[];
+  oursPg: Target;
+}
+
+async function prepareSize(items: number, tmp: string): Promise<Prepared> {
   const seeded = await seedPostgres(items, path.join(tmp, `pg-${items}`));
   log(`${items}: PostgreSQL seeded in ${seeded.seconds.toFixed(1)} s`);
   const pglite = PGLITE_SIZES.has(items)
@@ -90,7 +103,6 @@ async function measureSize(items: number, tmp: string, profileDir: string | null
     mixed: null,
     misses: null,
   };
-  let profile: ProfileSummary | null = null;
   try {
     const oursPg = await startTarget(
       'ours-pg',
@@ -155,31 +167,45 @@ async function measureSize(items: number, tmp: string, profileDir: string | null
       await settle(databaseUrl);
     }
     log(`${items}: warmed up`);
-    // Round by round, case by case, the targets in a new order each time: a ratio is
-    // the median of its per-round ratios, each between runs seconds apart, so a
-    // machine that slows for a minute moves both sides of it alike.
-    // A group's cases (anonymous, signed in, 304) run one after another too, so
-    // signed-in / anonymous pairs runs a minute apart at most.
-    const names = driven[0]!.cases.map((c) => c.name);
-    const groups = [...new Set(names.map((name) => name.split(' ')[0]!))];
-    for (let round = 1; round <= ROUNDS; round++) {
-      const order = shuffle(groups).flatMap((g) =>
-        shuffle(names.filter((n) => n.startsWith(`${g} `))),
-      );
-      for (const name of order) {
-        for (const { target, cases: list } of shuffle(driven)) {
-          const c = list.find((x) => x.name === name);
-          if (!c) continue;
-          const r = await load(target.base, c, SECONDS);
-          await settle(databaseUrl);
-          const rounds = result.closed[target.name]!;
-          rounds[c.name] = [...(rounds[c.name] ?? []), r.rps];
-          result.failures[target.name]![c.name] =
-            (result.failures[target.name]![c.name] ?? 0) + r.bad + r.errors;
-        }
-      }
-      log(`${items}: round ${round} done`);
+    return { items, seeded, databaseUrl, started, result, corpus, pgSnap, driven, oursPg };
+  } catch (error) {
+    for (const target of started.reverse()) await stopTarget(target);
+    await dropPostgres(databaseUrl);
+    throw error;
+  }
+}
+
+/**
+ * One round at one size: case by case, the targets in a new order each time. A
+ * ratio is the median of its per-round ratios, each between runs seconds apart, so
+ * a machine that slows for a minute moves both sides of it alike. A group's cases
+ * (anonymous, signed in, 304) run one after another, so signed-in / anonymous
+ * pairs runs a minute apart at most.
+ */
+async function runRound({ items, databaseUrl, driven, result }: Prepared, round: number) {
+  const names = driven[0]!.cases.map((c) => c.name);
+  const groups = [...new Set(names.map((name) => name.split(' ')[0]!))];
+  const order = shuffle(groups).flatMap((g) => shuffle(names.filter((n) => n.startsWith(`${g} `))));
+  for (const name of order) {
+    for (const { target, cases: list } of shuffle(driven)) {
+      const c = list.find((x) => x.name === name);
+      if (!c) continue;
+      const r = await load(target.base, c, SECONDS);
+      await settle(databaseUrl);
+      const rounds = result.closed[target.name]!;
+      rounds[c.name] = [...(rounds[c.name] ?? []), r.rps];
+      result.failures[target.name]![c.name] =
+        (result.failures[target.name]![c.name] ?? 0) + r.bad + r.errors;
     }
+  }
+  log(`${items}: round ${round} done`);
+}
+
+/** Latency, reads while writing, misses, the profile and plans; then stops the targets. */
+async function finishSize(prepared: Prepared, profileDir: string | null) {
+  const { items, seeded, databaseUrl, started, result, corpus, pgSnap, driven, oursPg } = prepared;
+  let profile: ProfileSummary | null = null;
+  try {
     // Latency at a fixed offered rate: half of what the floor sustained in that case.
     for (const { target, cases: list } of shuffle(driven)) {
       for (const c of list) {
@@ -277,18 +303,33 @@ async function main(): Promise<void> {
     await fs.mkdir(profileDir, { recursive: true });
   }
   try {
-    for (const items of SIZES) {
-      const isLast = items === SIZES.at(-1);
-      const measured = await measureSize(items, tmp, isLast ? profileDir : null);
-      sizes.push(measured.result);
-      if (measured.profile) profile = measured.profile;
-      try {
-        if (items === SIZES[0] && !values['no-upload']) {
-          upload = await runUpload(measured.databaseUrl, path.join(tmp, 'upload'), 5);
-          log('upload done');
+    // Every size is seeded and started first, then measured round by round in turn:
+    // growth between sizes compares runs minutes apart, not the start and the end
+    // of a twenty-minute run on a machine that slows as it goes.
+    const prepared: Prepared[] = [];
+    try {
+      for (const items of SIZES) prepared.push(await prepareSize(items, tmp));
+      for (let round = 1; round <= ROUNDS; round++) {
+        for (const p of shuffle(prepared)) await runRound(p, round);
+      }
+      while (prepared.length) {
+        const p = prepared.shift()!;
+        try {
+          const measured = await finishSize(p, p.items === SIZES.at(-1) ? profileDir : null);
+          sizes.push(measured.result);
+          if (measured.profile) profile = measured.profile;
+          if (p.items === SIZES[0] && !values['no-upload']) {
+            upload = await runUpload(p.databaseUrl, path.join(tmp, 'upload'), 5);
+            log('upload done');
+          }
+        } finally {
+          await dropPostgres(p.databaseUrl);
         }
-      } finally {
-        await dropPostgres(measured.databaseUrl);
+      }
+    } finally {
+      for (const p of prepared) {
+        for (const target of p.started.reverse()) await stopTarget(target);
+        await dropPostgres(p.databaseUrl);
       }
     }
   } finally {
