@@ -122,7 +122,7 @@ export function storefrontRoutes(
         view,
         dims: FILTERS_DIMENSIONS,
         ids: NO_IDS,
-        compute: () => storefront.filters(view, filterParts),
+        compute: async () => new Serialized(await storefront.filtersJson(view, filterParts)),
       });
     },
   );

@@ -1,3 +1,4 @@
+import fastJson from 'fast-json-stringify';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { type MediaUrl, mediaUrlFor } from '../../media/storage.js';
@@ -5,7 +6,7 @@ import type { CatalogueView, Dimension } from './catalogue-version.js';
 import type { ItemCards } from './item-cards.js';
 import { encodeCursor, type ItemFilters } from './item-filters.js';
 import { type ItemKey, type ItemRow, itemsRepository } from './items.repository.js';
-import type { CategoryNode, Filters, Item } from './items.schemas.js';
+import { type CategoryNode, CategoryTree, Filters, type Item } from './items.schemas.js';
 import { type Kept, keptAt, stillTrue } from './kept.js';
 import { withColour } from './tag-colour.js';
 
@@ -81,8 +82,22 @@ const FILTER_PART_DIMENSIONS: Record<keyof Filters, readonly Dimension[]> = {
 };
 const NO_IDS: readonly number[] = [];
 
-/** The parts of /api/filters as last worked out, each with the version it was read at. */
-export type KeptFilterParts = { [K in keyof Filters]?: Kept<Filters[K]> };
+/**
+ * Each part of /api/filters serialised on its own, with the route's schema: the
+ * body is the three joined, so a write that changes one part (a price edit: the
+ * bounds) costs that part's statement, not the tree's and the counts' JSON again.
+ */
+const serializePart: { [K in keyof Filters]: (value: Filters[K]) => string } = {
+  categories: fastJson(Filters.properties.categories, {
+    // The tree's node schema is recursive: handed over by its $id, as Fastify does.
+    schema: { [CategoryTree.$id!]: CategoryTree as unknown as fastJson.Schema },
+  }),
+  tags: fastJson(Filters.properties.tags),
+  price: fastJson(Filters.properties.price),
+};
+
+/** The parts of /api/filters as last worked out (their JSON), each with the version it was read at. */
+export type KeptFilterParts = { [K in keyof Filters]?: Kept<string> };
 
 /** A storefront answer already serialised, and the items it shows. */
 export interface ItemsJson {
@@ -162,21 +177,21 @@ export function storefrontService(db: Db, mediaUrl: MediaUrl = relativeMediaUrl)
     },
 
     /**
-     * Category tree, tag counts over non-pending items and price bounds (spec 4.2).
-     * With `kept`, each part is reused while nothing it depends on changed: after
-     * a price edit only the bounds are read again.
+     * Category tree, tag counts over non-pending items and price bounds (spec 4.2),
+     * as the JSON body of /api/filters. With `kept`, each part is reused while
+     * nothing it depends on changed: after a price edit only the bounds are read
+     * and serialised again.
      */
-    async filters(at?: CatalogueView, kept?: KeptFilterParts): Promise<Filters> {
+    async filtersJson(at?: CatalogueView, kept?: KeptFilterParts): Promise<string> {
       const part = async <K extends keyof Filters>(
         name: K,
         load: () => Promise<Filters[K]>,
-      ): Promise<Filters[K]> => {
-        if (!at || !kept) return load();
-        const known = kept[name] as Kept<Filters[K]> | undefined;
-        if (stillTrue(known, at, FILTER_PART_DIMENSIONS[name], NO_IDS)) return known!.value;
-        const value = await load();
-        kept[name] = keptAt(at, value) as KeptFilterParts[K];
-        return value;
+      ): Promise<string> => {
+        const known = kept?.[name];
+        if (at && stillTrue(known, at, FILTER_PART_DIMENSIONS[name], NO_IDS)) return known!.value;
+        const json = serializePart[name](await load());
+        if (at && kept) kept[name] = keptAt(at, json);
+        return json;
       };
       const [categories, tags, price] = await Promise.all([
         part('categories', async () => categoryTree(await items.categories())),
@@ -186,7 +201,7 @@ export function storefrontService(db: Db, mediaUrl: MediaUrl = relativeMediaUrl)
           return { min: bounds.min, max: bounds.max };
         }),
       ]);
-      return { categories, tags, price };
+      return `{"categories":${categories},"tags":${tags},"price":${price}}`;
     },
   };
 }
