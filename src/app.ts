@@ -114,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       databaseListenUrl: config.databaseListenUrl,
+      preparedStatements: config.databasePreparedStatements,
       pgliteDir: path.join(config.dataDir, 'db'),
       log: app.log,
     }));

@@ -26,6 +26,10 @@ describe('configuration', () => {
     });
     expect(config.shopCurrency).toBe('EUR');
     expect(config.webDistDir.endsWith('/web/dist')).toBe(true);
+    expect(config.databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).databasePreparedStatements).toBe(
+      false,
+    );
   });
 
   it('takes SHOP_CURRENCY as an ISO 4217 code', () => {
@@ -125,5 +129,8 @@ describe('scale-out settings', () => {
     ).toMatch(/^S3_FORCE_PATH_STYLE /);
     expect(refused({ MEDIA_PUBLIC_BASE_URL: 'ftp://cdn' })).toMatch(/^MEDIA_PUBLIC_BASE_URL /);
     expect(refused({ DATABASE_LISTEN_URL: 'mysql://x' })).toMatch(/^DATABASE_LISTEN_URL /);
+    expect(refused({ DATABASE_PREPARED_STATEMENTS: 'false' })).toMatch(
+      /^DATABASE_PREPARED_STATEMENTS must be one of on, off/,
+    );
   });
 });

@@ -28,6 +28,8 @@ export interface Config {
   readonly media: MediaConfig;
   /** The one LISTEN connection; DATABASE_URL when unset (it may be a transaction-mode pooler). */
   readonly databaseListenUrl: string | null;
+  /** Named prepared statements for the storefront's fixed-shape reads; off behind PgBouncer < 1.21. */
+  readonly databasePreparedStatements: boolean;
   /** `accept`: paid at checkout; `manual`: the order waits as placed until the admin marks it paid. */
   readonly paymentProvider: 'accept' | 'manual';
   /** Unpaid manual-payment orders are cancelled after this many days (a reminder goes a day before). */
@@ -230,6 +232,8 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(text(env, 'DATA_DIR') ?? './data'),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'])?.href ?? null,
     databaseListenUrl: url(env, 'DATABASE_LISTEN_URL', ['postgres:', 'postgresql:'])?.href ?? null,
+    databasePreparedStatements:
+      oneOf(env, 'DATABASE_PREPARED_STATEMENTS', ['on', 'off'], 'on') === 'on',
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:'])?.href ?? null,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:'])?.href ?? null,
     mailFrom: text(env, 'MAIL_FROM') ?? 'shop@localhost',

@@ -19,6 +19,7 @@ export async function openConfiguredDatabase(): Promise<{
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     databaseListenUrl: config.databaseListenUrl,
+    preparedStatements: config.databasePreparedStatements,
     pgliteDir: path.join(config.dataDir, 'db'),
     log,
   });

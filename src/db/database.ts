@@ -8,6 +8,7 @@ import { reportCommittedWrites } from './committed-writes.js';
 import { type DataDirLock, lockDataDirectory } from './data-dir-lock.js';
 import { type Notifications, pgliteNotifications, postgresNotifications } from './notifications.js';
 import { pglitePool } from './pglite-pool.js';
+import { nameReusedStatements } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -30,6 +31,11 @@ export interface DatabaseOptions {
   log: Pick<Logger, 'error' | 'warn'>;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /**
+   * Named prepared statements for the statements marked by `reusePlan` (PostgreSQL).
+   * Default true; false behind a transaction-mode pooler older than PgBouncer 1.21.
+   */
+  preparedStatements?: boolean;
   /** The notification connection's `application_name` (PostgreSQL); several instances may differ. */
   notificationsName?: string;
 }
@@ -97,6 +103,7 @@ function postgresPool(url: string, options: DatabaseOptions): PostgresPool {
     });
   });
   pool.on('connect', cutOnReadTimeout);
+  if (options.preparedStatements !== false) pool.on('connect', nameReusedStatements);
   // An idle client's error is also re-emitted on the pool.
   pool.on('error', () => {});
   return pool;

@@ -14,6 +14,8 @@ async function emptyClusterSnapshot(): Promise<Blob | undefined> {
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** The PostgreSQL database's URL (through the pooler when there is one); null on PGlite. */
+  databaseUrl: string | null;
   /** Closes the connection and removes the database. */
   drop(): Promise<void>;
 }
@@ -40,7 +42,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       log: quietLog,
       pgliteSnapshot: await emptyClusterSnapshot(),
     });
-    return { handle, drop: () => handle.close() };
+    return { handle, databaseUrl: null, drop: () => handle.close() };
   }
 
   const serverUrl = process.env.TEST_DATABASE_LISTEN_URL || pooledUrl;
@@ -58,10 +60,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     pgliteDir: null,
     log: quietLog,
     maxConnections: 30,
+    // CI's PgBouncer (Debian's 1.18) cannot follow named statements across server connections.
+    preparedStatements: process.env.DATABASE_PREPARED_STATEMENTS !== 'off',
   });
 
   return {
     handle,
+    databaseUrl: onDatabase(pooledUrl, name),
     async drop() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

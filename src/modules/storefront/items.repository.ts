@@ -1,5 +1,6 @@
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { reusePlan } from '../../db/prepared-statements.js';
 import type { Database, ItemStatus, PriceSource, StoredVariant } from '../../db/schema.js';
 import type { Cursor, ItemFilters } from './item-filters.js';
 
@@ -75,8 +76,9 @@ const DRAFT = sql<ItemRow['draft']>`(
 const NEW_SUBMISSION = sql<SqlBool>`i.status = 'pending' AND EXISTS (
   SELECT 1 FROM item_drafts d WHERE d.item_id = i.id AND d.state NOT IN ('accepted', 'dismissed'))`;
 
-function baseQuery(db: Db, admin: boolean) {
-  const query = db
+/** An item's own columns, its category and its images: everything but its tags. */
+function itemColumns(db: Db) {
+  return db
     .selectFrom('items as i')
     .leftJoin('categories as c', 'c.id', 'i.category_id')
     .select([
@@ -93,9 +95,11 @@ function baseQuery(db: Db, admin: boolean) {
       'c.name as category_name',
       'c.slug as category_slug',
     ])
-    .select(IMAGES.as('images'))
-    .select(TAGS.as('tags'))
-    .select(LISTED_AT_TEXT.as('listed_at'));
+    .select(IMAGES.as('images'));
+}
+
+function baseQuery(db: Db, admin: boolean) {
+  const query = itemColumns(db).select(TAGS.as('tags')).select(LISTED_AT_TEXT.as('listed_at'));
   return admin ? query.select(DRAFT.as('draft')) : query;
 }
 
@@ -137,6 +141,9 @@ function afterCursor(cursor: Cursor): Expression<SqlBool> {
       return sql<SqlBool>`(i.price_cents, i.id) < (${cursor.key}, ${cursor.id})`;
   }
 }
+
+/** A storefront item as read for its JSON: its tags as ids, named from memory (tag-names.ts). */
+export type VisibleItemRow = Omit<ItemRow, 'tags' | 'listed_at' | 'draft'> & { tag_ids: number[] };
 
 /** A page's sort keys: enough to order it and to write the next cursor. */
 export interface ItemKey {
@@ -207,13 +214,19 @@ export function itemsRepository(db: Db) {
       return filteredAndOrdered(keys, filters).limit(filters.limit + 1);
     },
 
-    /** The visible ones of these items, in no particular order (pending and absent left out). */
-    async findVisibleByIds(ids: number[]): Promise<ItemRow[]> {
+    /**
+     * The visible ones of these items, in no particular order (pending and absent
+     * left out), with their tags as sorted ids (tag-names.ts names them).
+     */
+    async findVisibleByIds(ids: number[]): Promise<VisibleItemRow[]> {
       if (ids.length === 0) return [];
-      return (await baseQuery(db, false)
+      // One text for any number of ids: its plan is kept per connection.
+      const compiled = itemColumns(db)
+        .select('i.tag_ids')
         .where('i.id', '=', sql<number>`ANY(${ids}::integer[])`)
         .where('i.status', '<>', 'pending')
-        .execute()) as ItemRow[];
+        .compile();
+      return (await db.executeQuery(reusePlan(compiled))).rows as VisibleItemRow[];
     },
 
     /** One item; `includePending` is the admin view, which also carries the draft. */
@@ -259,6 +272,16 @@ export function itemsRepository(db: Db) {
         .orderBy('f.created_at', 'desc')
         .orderBy('i.id', 'desc')
         .execute()) as ItemRow[];
+    },
+
+    /** Every tag's public fields in the order item tags are listed in: name, then id. */
+    tagNames() {
+      return db
+        .selectFrom('tags')
+        .select(['id', 'name', 'slug'])
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
     },
 
     categories() {

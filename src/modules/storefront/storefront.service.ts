@@ -9,11 +9,15 @@ import { type ItemKey, type ItemRow, itemsRepository } from './items.repository.
 import { type CategoryNode, CategoryTree, Filters, type Item } from './items.schemas.js';
 import { type Kept, keptAt, stillTrue } from './kept.js';
 import { withColour } from './tag-colour.js';
+import { tagNames } from './tag-names.js';
 
 const relativeMediaUrl = mediaUrlFor(undefined);
 
 /** The public shape of an item row (contract: Item); image URLs made by `mediaUrl` (MEDIA_PUBLIC_BASE_URL). */
-export function itemRowToItem(row: ItemRow, mediaUrl: MediaUrl = relativeMediaUrl): Item {
+export function itemRowToItem(
+  row: Omit<ItemRow, 'listed_at' | 'draft'>,
+  mediaUrl: MediaUrl = relativeMediaUrl,
+): Item {
   return {
     id: row.id,
     title: row.title,
@@ -107,6 +111,7 @@ export interface ItemsJson {
 
 export function storefrontService(db: Db, mediaUrl: MediaUrl = relativeMediaUrl) {
   const items = itemsRepository(db);
+  const names = tagNames(() => items.tagNames());
 
   /** The JSON of each visible id: kept cards still true, the rest read in one statement. */
   async function cardsOf(
@@ -117,7 +122,14 @@ export function storefrontService(db: Db, mediaUrl: MediaUrl = relativeMediaUrl)
     const { found, missing } = cards.known(ids, at);
     if (missing.length === 0) return found;
     const rows = await items.findVisibleByIds(missing);
-    for (const row of rows) found.set(row.id, cards.keep(itemRowToItem(row, mediaUrl), at));
+    const tags = await names.of(
+      at,
+      rows.map((row) => row.tag_ids),
+    );
+    rows.forEach((row, i) => {
+      const item = itemRowToItem({ ...row, tags: tags[i]! }, mediaUrl);
+      found.set(row.id, cards.keep(item, at));
+    });
     // Gone pending or deleted since the search: shown nowhere, its old card dropped.
     for (const id of missing) if (!found.has(id)) cards.drop(id);
     return found;
