@@ -1,7 +1,8 @@
 // npm run bench [-- --quick] [--sizes 100000,1000] [--seconds 1] [--rate-seconds 1] [--rounds 3] [--mixed-seconds 8] [--no-upload] [--no-profile]
 // Seeds 1k/10k/100k catalogues (PostgreSQL; 1k/10k also PGlite), runs each target
-// in its own process and drives it with autocannon from this one: warm-up, then
-// rounds of every case on every target back to back (orders shuffled), median
+// in its own process and drives it with autocannon from this one. Round by round,
+// the sizes in turn, one size's servers at a time: start, warm up, every case on
+// every target back to back (orders shuffled), stop. Median
 // req/s at 32 connections and ratios as medians of per-round pairs; then
 // p50/p99 at half the floor's rate; then list and filters reads alone and while a
 // writer adds and releases cart items (20 writes/s) or edits prices (5 and 20). Prints a Markdown table, writes JSON to bench/results/.
@@ -69,15 +70,23 @@ interface Driven {
   cases: Case[];
 }
 
-/** One catalogue size, seeded, with its targets running and warmed up. */
+/** One catalogue size, seeded, its corpus and snapshots taken; no server running. */
 interface Prepared {
   items: number;
   seeded: Awaited<ReturnType<typeof seedPostgres>>;
+  pglite: Awaited<ReturnType<typeof seedPglite>> | null;
   databaseUrl: string;
-  started: Target[];
   result: SizeResult;
   corpus: Corpus;
   pgSnap: Record<string, Snapshot>;
+  plSnap: Record<string, Snapshot> | null;
+  snapFile: string;
+  corpusFile: string;
+}
+
+/** The targets of one size, started and warmed up. */
+interface Running {
+  started: Target[];
   driven: Driven[];
   oursPg: Target;
 }
@@ -85,25 +94,13 @@ interface Prepared {
 async function prepareSize(items: number, tmp: string): Promise<Prepared> {
   const seeded = await seedPostgres(items, path.join(tmp, `pg-${items}`));
   log(`${items}: PostgreSQL seeded in ${seeded.seconds.toFixed(1)} s`);
-  const pglite = PGLITE_SIZES.has(items)
-    ? await seedPglite(items, path.join(tmp, `pglite-${items}`))
-    : null;
-  if (pglite) log(`${items}: PGlite seeded in ${pglite.seconds.toFixed(1)} s`);
   const databaseUrl = seeded.databaseUrl!;
   const started: Target[] = [];
-  const result: SizeResult = {
-    items,
-    seedSeconds: seeded.seconds,
-    pgliteSeedSeconds: pglite?.seconds ?? null,
-    closed: {},
-    open: {},
-    failures: {},
-    identical: null,
-    plans: {},
-    mixed: null,
-    misses: null,
-  };
   try {
+    const pglite = PGLITE_SIZES.has(items)
+      ? await seedPglite(items, path.join(tmp, `pglite-${items}`))
+      : null;
+    if (pglite) log(`${items}: PGlite seeded in ${pglite.seconds.toFixed(1)} s`);
     const oursPg = await startTarget(
       'ours-pg',
       SERVER,
@@ -119,29 +116,19 @@ async function prepareSize(items: number, tmp: string): Promise<Prepared> {
     await fs.writeFile(snapFile, JSON.stringify(pgSnap));
     await fs.writeFile(corpusFile, JSON.stringify(urls));
     log(`${items}: corpus of ${urls.length} URLs`);
-
-    const ceiling = await startTarget(
-      'ceiling',
-      'bench/targets/ceiling.ts',
-      { BENCH_SNAPSHOT: snapFile },
-      '/api/filters',
-    );
-    started.push(ceiling);
-    const floor = await startTarget(
-      'floor',
-      'bench/targets/floor.ts',
-      { BENCH_CORPUS: corpusFile, DATABASE_URL: databaseUrl },
-      '/api/filters',
-    );
-    started.push(floor);
-    // Every target runs every case, so each of ours is paired with the ceiling and
-    // the floor measured seconds before or after it (the ceiling ignores cookies,
-    // the floor ETags: there those cases measure the anonymous answer again).
-    const driven: Driven[] = [
-      { target: ceiling, cases: cases(corpus, seeded.cookie, pgSnap) },
-      { target: floor, cases: cases(corpus, seeded.cookie, pgSnap) },
-      { target: oursPg, cases: cases(corpus, seeded.cookie, pgSnap) },
-    ];
+    const result: SizeResult = {
+      items,
+      seedSeconds: seeded.seconds,
+      pgliteSeedSeconds: pglite?.seconds ?? null,
+      closed: {},
+      open: {},
+      failures: {},
+      identical: null,
+      plans: {},
+      mixed: null,
+      misses: null,
+    };
+    let plSnap: Record<string, Snapshot> | null = null;
     if (pglite) {
       const oursPglite = await startTarget(
         'ours-pglite',
@@ -150,29 +137,99 @@ async function prepareSize(items: number, tmp: string): Promise<Prepared> {
         '/readyz',
       );
       started.push(oursPglite);
-      const plSnap: Record<string, Snapshot> = await snapshot(oursPglite.base, urls);
+      plSnap = await snapshot(oursPglite.base, urls);
       result.identical = {
         compared: urls.length,
-        different: urls.filter((u) => plSnap[u]!.body !== pgSnap[u]!.body),
+        different: urls.filter((u) => plSnap![u]!.body !== pgSnap[u]!.body),
       };
+    }
+    return {
+      items,
+      seeded,
+      pglite,
+      databaseUrl,
+      result,
+      corpus,
+      pgSnap,
+      plSnap,
+      snapFile,
+      corpusFile,
+    };
+  } catch (error) {
+    await dropPostgres(databaseUrl);
+    throw error;
+  } finally {
+    for (const target of started.reverse()) await stopTarget(target);
+  }
+}
+
+/**
+ * Starts one size's targets and warms them up. One size's servers run at a time:
+ * every size's servers started at once left the measured one beside a dozen idle
+ * processes, and ours on PostgreSQL at 10k measured 13.5k list req/s there
+ * against 30k alone (2026-11-24), on answers that never reach the database.
+ */
+async function startTargets(p: Prepared): Promise<Running> {
+  const { items, seeded, pglite, databaseUrl, result, corpus, pgSnap, plSnap } = p;
+  const started: Target[] = [];
+  try {
+    const ceiling = await startTarget(
+      'ceiling',
+      'bench/targets/ceiling.ts',
+      { BENCH_SNAPSHOT: p.snapFile },
+      '/api/filters',
+    );
+    started.push(ceiling);
+    const floor = await startTarget(
+      'floor',
+      'bench/targets/floor.ts',
+      { BENCH_CORPUS: p.corpusFile, DATABASE_URL: databaseUrl },
+      '/api/filters',
+    );
+    started.push(floor);
+    const oursPg = await startTarget(
+      'ours-pg',
+      SERVER,
+      { DATABASE_URL: databaseUrl, DATA_DIR: seeded.dataDir },
+      '/readyz',
+    );
+    started.push(oursPg);
+    // Every target runs every case, so each of ours is paired with the ceiling and
+    // the floor measured seconds before or after it (the ceiling ignores cookies,
+    // the floor ETags: there those cases measure the anonymous answer again).
+    const driven: Driven[] = [
+      { target: ceiling, cases: cases(corpus, seeded.cookie, pgSnap) },
+      { target: floor, cases: cases(corpus, seeded.cookie, pgSnap) },
+      { target: oursPg, cases: cases(corpus, seeded.cookie, pgSnap) },
+    ];
+    if (pglite && plSnap) {
+      const oursPglite = await startTarget(
+        'ours-pglite',
+        SERVER,
+        { DATA_DIR: pglite.dataDir },
+        '/readyz',
+      );
+      started.push(oursPglite);
       driven.push({ target: oursPglite, cases: cases(corpus, pglite.cookie, plSnap) });
     }
-
     for (const { target, cases: list } of driven) {
-      result.closed[target.name] = {};
-      result.open[target.name] = {};
-      result.failures[target.name] = {};
+      result.closed[target.name] ??= {};
+      result.open[target.name] ??= {};
+      result.failures[target.name] ??= {};
       // Warm-up: every request of every case, rotating, for two seconds.
       await load(target.base, { name: 'warm-up', requests: list.flatMap((c) => c.requests) }, 2);
       await settle(databaseUrl);
     }
-    log(`${items}: warmed up`);
-    return { items, seeded, databaseUrl, started, result, corpus, pgSnap, driven, oursPg };
+    log(`${items}: started and warmed up`);
+    return { started, driven, oursPg };
   } catch (error) {
     for (const target of started.reverse()) await stopTarget(target);
-    await dropPostgres(databaseUrl);
     throw error;
   }
+}
+
+async function stopTargets(running: Running): Promise<void> {
+  for (const target of [...running.started].reverse()) await stopTarget(target);
 }
 
 /**
@@ -182,7 +239,17 @@ async function prepareSize(items: number, tmp: string): Promise<Prepared> {
  * (anonymous, signed in, 304) run one after another, so signed-in / anonymous
  * pairs runs a minute apart at most.
  */
-async function runRound({ items, databaseUrl, driven, result }: Prepared, round: number) {
+async function runRound(p: Prepared, round: number) {
+  const running = await startTargets(p);
+  try {
+    await measureRound(p, running.driven);
+  } finally {
+    await stopTargets(running);
+  }
+  log(`${p.items}: round ${round} done`);
+}
+
+async function measureRound({ databaseUrl, result }: Prepared, driven: Driven[]) {
   const names = driven[0]!.cases.map((c) => c.name);
   const groups = [...new Set(names.map((name) => name.split(' ')[0]!))];
   const order = shuffle(groups).flatMap((g) => shuffle(names.filter((n) => n.startsWith(`${g} `))));
@@ -198,12 +265,12 @@ async function runRound({ items, databaseUrl, driven, result }: Prepared, round:
         (result.failures[target.name]![c.name] ?? 0) + r.bad + r.errors;
     }
   }
-  log(`${items}: round ${round} done`);
 }
 
 /** Latency, reads while writing, misses, the profile and plans; then stops the targets. */
 async function finishSize(prepared: Prepared, profileDir: string | null) {
-  const { items, seeded, databaseUrl, started, result, corpus, pgSnap, driven, oursPg } = prepared;
+  const { items, seeded, databaseUrl, result, corpus, pgSnap } = prepared;
+  const { started, driven, oursPg } = await startTargets(prepared);
   let profile: ProfileSummary | null = null;
   try {
     // Latency at a fixed offered rate: half of what the floor sustained in that case.
@@ -303,7 +370,7 @@ async function main(): Promise<void> {
     await fs.mkdir(profileDir, { recursive: true });
   }
   try {
-    // Every size is seeded and started first, then measured round by round in turn:
+    // Every size is seeded first, then measured round by round in turn:
     // growth between sizes compares runs minutes apart, not the start and the end
     // of a twenty-minute run on a machine that slows as it goes.
     const prepared: Prepared[] = [];
@@ -327,10 +394,7 @@ async function main(): Promise<void> {
         }
       }
     } finally {
-      for (const p of prepared) {
-        for (const target of p.started.reverse()) await stopTarget(target);
-        await dropPostgres(p.databaseUrl);
-      }
+      for (const p of prepared) await dropPostgres(p.databaseUrl);
     }
   } finally {
     await fs.rm(tmp, { recursive: true, force: true });
