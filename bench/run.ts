@@ -216,8 +216,10 @@ async function startTargets(p: Prepared): Promise<Running> {
       result.closed[target.name] ??= {};
       result.open[target.name] ??= {};
       result.failures[target.name] ??= {};
-      // Warm-up: every request of every case, rotating, for two seconds.
+      // Warm-up: every request of every case, rotating, then each case on its own: a
+      // server started this round has every path compiled before it is measured.
       await load(target.base, { name: 'warm-up', requests: list.flatMap((c) => c.requests) }, 2);
+      for (const c of list) await load(target.base, c, 0.5);
       await settle(databaseUrl);
     }
     log(`${items}: started and warmed up`);
