@@ -46,6 +46,21 @@ describe('session checks in memory', () => {
     expect(state.reads).toBe(1);
   });
 
+  it('answers a kept session at once, without a promise, and only while it is kept', async () => {
+    const { cache, sign, notifications, clock } = setup();
+    sign(token(1), 1);
+    expect(cache.lookup(token(1))).toBeInstanceOf(Promise); // first read: the database
+    await cache.lookup(token(1));
+    const kept = cache.lookup(token(1));
+    expect(kept).not.toBeInstanceOf(Promise);
+    expect((kept as SignedInCustomer).id).toBe(1);
+    clock.advance(SESSION_CACHE_MS);
+    expect(cache.lookup(token(1))).toBeInstanceOf(Promise); // too old: read again
+    await cache.lookup(token(1));
+    notifications.live = false;
+    expect(cache.lookup(token(1))).toBeInstanceOf(Promise); // nobody listening: read again
+  });
+
   it('never keeps an unknown token: each try reads again', async () => {
     const { cache, state } = setup();
     expect(await cache.lookup(token(9))).toBeNull();

@@ -49,8 +49,26 @@ export function sessionCache(
     reset: forget,
   });
 
+  async function readAndKeep(token: string, now: number): Promise<SignedInCustomer | null> {
+    const began = epoch;
+    const found = await read(token);
+    if (!found) return null;
+    const customer = Object.freeze(found.customer);
+    if (began === epoch && notifications.live) {
+      entries.set(token, {
+        customer,
+        sessionExpiresAt: found.expiresAt.getTime(),
+        storedAt: now,
+      });
+      // Map keeps insertion order: drop the oldest.
+      if (entries.size > SESSION_CACHE_ENTRIES)
+        entries.delete(entries.keys().next().value as string);
+    }
+    return customer;
+  }
+
   return {
-    async lookup(token) {
+    lookup(token) {
       const now = clock.now().getTime();
       const entry = entries.get(token);
       if (entry && notifications.live) {
@@ -59,22 +77,7 @@ export function sessionCache(
           return entry.customer;
       }
       if (entry) entries.delete(token);
-
-      const began = epoch;
-      const found = await read(token);
-      if (!found) return null;
-      const customer = Object.freeze(found.customer);
-      if (began === epoch && notifications.live) {
-        entries.set(token, {
-          customer,
-          sessionExpiresAt: found.expiresAt.getTime(),
-          storedAt: now,
-        });
-        // Map keeps insertion order: drop the oldest.
-        if (entries.size > SESSION_CACHE_ENTRIES)
-          entries.delete(entries.keys().next().value as string);
-      }
-      return customer;
+      return readAndKeep(token, now);
     },
     close: unsubscribe,
   };
