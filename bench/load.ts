@@ -7,6 +7,8 @@ export const CONNECTIONS = 32;
 
 export interface LoadResult {
   rps: number;
+  /** Requests answered in the run. */
+  requests: number;
   p50: number;
   p99: number;
   errors: number;
@@ -34,6 +36,7 @@ export async function load(
   const ok = expected304 ? (result['3xx'] ?? 0) + result['2xx'] : result['2xx'];
   return {
     rps: total / result.duration,
+    requests: total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,

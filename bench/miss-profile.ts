@@ -10,27 +10,20 @@ import pg from 'pg';
 import { encodeCursor } from '../src/modules/storefront/item-filters.js';
 import { load } from './load.js';
 import { missCases } from './misses.js';
-import { SERVER, startTarget, stopTarget } from './processes.js';
+import { procCpu, SERVER, startTarget, stopTarget } from './processes.js';
 import { summariseProfile } from './profile.js';
 
 const [url, caseName = 'miss: item ids', secondsArg] = process.argv.slice(2);
 if (!url) throw new Error('usage: bench/miss-profile.ts <database url> [case] [seconds]');
 const SECONDS = Number(secondsArg ?? 8);
-const TICKS_PER_SECOND = 100;
 
 /** CPU seconds so far of every process, grouped: ours, PostgreSQL, this driver, the rest. */
 function cpuSeconds(serverPid: number | undefined): Record<string, number> {
   const out: Record<string, number> = {};
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue; // gone meanwhile
-    }
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    const stat = procCpu(Number(pid));
+    if (!stat) continue; // gone meanwhile
+    const { name, seconds } = stat;
     const group =
       Number(pid) === serverPid
         ? 'server'

@@ -1,5 +1,5 @@
 // Target servers as child processes: start one on a free loopback port, wait until
-// it answers, sample its RSS, stop it by its own pid.
+// it answers, sample its RSS and CPU time, stop it by its own pid.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { freePort } from '../test/support/free-port.js';
@@ -66,6 +66,22 @@ export function stopTarget(target: Target): Promise<void> {
 }
 
 /** Resident set size of a process in MB, from /proc (0 where there is none). */
+const TICKS_PER_SECOND = 100; // Linux's USER_HZ
+
+/** A process's name and CPU seconds so far (user + system), from /proc; null once it is gone. */
+export function procCpu(pid: number | undefined): { name: string; seconds: number } | null {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // The name may hold spaces and parentheses: the fields start after the last ')'.
+  const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { name, seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND };
+}
+
 export function rssMb(pid: number | undefined): number {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

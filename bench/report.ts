@@ -18,6 +18,8 @@ export interface SizeResult {
   closed: Record<string, Record<string, number[]>>;
   /** target → case → latency at the fixed offered rate. */
   open: Record<string, Record<string, Latency>>;
+  /** target → case → the server's CPU µs per request of each round (user + system). */
+  cpu: Record<string, Record<string, number[]>>;
   /** target → case → non-2xx/304 answers and socket errors summed over rounds. */
   failures: Record<string, Record<string, number>>;
   identical: { compared: number; different: string[] } | null;
@@ -87,10 +89,12 @@ function pairedRatio(
   a: [string, string],
   sizeB: SizeResult,
   b: [string, string],
+  field: 'closed' | 'cpu' = 'closed',
 ): number {
-  const x = sizeA.closed[a[0]]?.[a[1]];
-  const y = sizeB.closed[b[0]]?.[b[1]];
-  if (!x?.length || x.length !== y?.length) return rps(sizeA, ...a) / rps(sizeB, ...b);
+  const x = sizeA[field]?.[a[0]]?.[a[1]];
+  const y = sizeB[field]?.[b[0]]?.[b[1]];
+  if (!x?.length || x.length !== y?.length)
+    return field === 'closed' ? rps(sizeA, ...a) / rps(sizeB, ...b) : Number.NaN;
   return med(x.map((value, i) => value / y[i]!));
 }
 
@@ -137,11 +141,19 @@ export function table(sizes: SizeResult[], upload: UploadResult | null): string 
     }
     out.push(rows.join('\n'));
   }
-  const signed = ['', 'Signed-in / anonymous (ours on PostgreSQL, req/s):', ''];
+  const signed = [
+    '',
+    "Signed-in / anonymous (ours on PostgreSQL): req/s; in brackets the ceiling's own, which ignores the cookie (so its spread is the machine's), and the same from the server's CPU per request (anonymous µs / signed-in µs):",
+    '',
+  ];
   for (const size of sizes) {
-    const parts = ['list', 'item', 'filters'].map(
-      (g) => `${g} ${f2(ratio(size, ['ours-pg', `${g} signed-in`], ['ours-pg', `${g} anon`]))}`,
-    );
+    const parts = ['list', 'item', 'filters'].map((g) => {
+      const [s, a] = [`${g} signed-in`, `${g} anon`];
+      const ours = ratio(size, ['ours-pg', s], ['ours-pg', a]);
+      const machine = ratio(size, ['ceiling', s], ['ceiling', a]);
+      const cpu = pairedRatio(size, ['ours-pg', a], size, ['ours-pg', s], 'cpu');
+      return `${g} ${f2(ours)} (ceiling ${f2(machine)}; CPU ${f2(cpu)})`;
+    });
     signed.push(`- ${size.items} items: ${parts.join(', ')}`);
   }
   out.push(signed.join('\n'));

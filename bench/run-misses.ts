@@ -48,6 +48,7 @@ try {
           seedSeconds: seeded.seconds,
           pgliteSeedSeconds: null,
           closed: {},
+          cpu: {},
           open: {},
           failures: {},
           identical: null,

@@ -16,7 +16,7 @@ import { explainShapes } from './explain.js';
 import { CONNECTIONS, load } from './load.js';
 import { measureMisses } from './misses.js';
 import { measureMixed, type WriterKind } from './mixed.js';
-import { SERVER, startTarget, stopTarget, type Target } from './processes.js';
+import { procCpu, SERVER, startTarget, stopTarget, type Target } from './processes.js';
 import { type ProfileSummary, summariseProfile } from './profile.js';
 import { rps, type SizeResult, table } from './report.js';
 import { runUpload, type UploadResult } from './upload.js';
@@ -41,10 +41,12 @@ const SIZES = values.sizes
     ? [1_000]
     : [1_000, 10_000, 100_000];
 const PGLITE_SIZES = new Set([1_000, 10_000]);
-// Short runs keep the full run under ten minutes; --quick can afford longer ones.
+// Short cases, many rounds: pairs seconds apart say more than long runs minutes apart.
 const SECONDS = Number(values.seconds ?? (values.quick ? 2 : 1));
 const RATE_SECONDS = Number(values['rate-seconds'] ?? (values.quick ? 2 : 1));
-const ROUNDS = Number(values.rounds ?? 3);
+// Five: two seconds apart, one case swings ±20 % on this kind of shared 2-core machine
+// (the ceiling too), and a median of three pairs still failed 0.9 targets by chance.
+const ROUNDS = Number(values.rounds ?? 5);
 // Long enough for a p99 over the writes (20/s × 8 s = 160 writes).
 const MIXED_SECONDS = Number(values['mixed-seconds'] ?? 8);
 const MIXED_WRITERS: Array<{ writer: WriterKind; rate: number }> = [
@@ -121,6 +123,7 @@ async function prepareSize(items: number, tmp: string): Promise<Prepared> {
       seedSeconds: seeded.seconds,
       pgliteSeedSeconds: pglite?.seconds ?? null,
       closed: {},
+      cpu: {},
       open: {},
       failures: {},
       identical: null,
@@ -216,6 +219,7 @@ async function startTargets(p: Prepared): Promise<Running> {
       result.closed[target.name] ??= {};
       result.open[target.name] ??= {};
       result.failures[target.name] ??= {};
+      result.cpu[target.name] ??= {};
       // Warm-up: every request of every case, rotating, then each case on its own: a
       // server started this round has every path compiled before it is measured.
       await load(target.base, { name: 'warm-up', requests: list.flatMap((c) => c.requests) }, 2);
@@ -259,10 +263,21 @@ async function measureRound({ databaseUrl, result }: Prepared, driven: Driven[])
     for (const { target, cases: list } of shuffle(driven)) {
       const c = list.find((x) => x.name === name);
       if (!c) continue;
+      const before = procCpu(target.child.pid);
       const r = await load(target.base, c, SECONDS);
+      const after = procCpu(target.child.pid);
       await settle(databaseUrl);
       const rounds = result.closed[target.name]!;
       rounds[c.name] = [...(rounds[c.name] ?? []), r.rps];
+      // The server's own CPU per request: what a case costs it, whatever the machine's
+      // neighbours took from the run (req/s of seconds-apart runs swing by ±20 %).
+      if (before && after && r.requests > 0) {
+        const cpu = result.cpu[target.name]!;
+        cpu[c.name] = [
+          ...(cpu[c.name] ?? []),
+          ((after.seconds - before.seconds) * 1e6) / r.requests,
+        ];
+      }
       result.failures[target.name]![c.name] =
         (result.failures[target.name]![c.name] ?? 0) + r.bad + r.errors;
     }
