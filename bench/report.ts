@@ -30,6 +30,24 @@ export interface SizeResult {
   misses?: MissResult | null;
 }
 
+/** A size's result before anything was measured. */
+export function emptySizeResult(
+  items: number,
+  seedSeconds: number,
+  pgliteSeedSeconds: number | null,
+): SizeResult {
+  const empty = { closed: {}, cpu: {}, open: {}, failures: {}, plans: {} };
+  return {
+    items,
+    seedSeconds,
+    pgliteSeedSeconds,
+    ...empty,
+    identical: null,
+    mixed: null,
+    misses: null,
+  };
+}
+
 const CONNECTIONS_NOTE = '32 connections, closed loop';
 
 const med = (values: number[] | undefined): number => {

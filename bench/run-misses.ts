@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { dropPostgres, seedPostgres, settle } from './databases.js';
 import { measureMisses } from './misses.js';
 import { startTarget, stopTarget } from './processes.js';
-import { missTable } from './report.js';
+import { emptySizeResult, missTable } from './report.js';
 
 const { values } = parseArgs({
   options: { items: { type: 'string' }, seconds: { type: 'string' } },
@@ -41,23 +41,7 @@ try {
       () => settle(databaseUrl),
       uncached.base,
     );
-    console.log(
-      missTable([
-        {
-          items: ITEMS,
-          seedSeconds: seeded.seconds,
-          pgliteSeedSeconds: null,
-          closed: {},
-          cpu: {},
-          open: {},
-          failures: {},
-          identical: null,
-          plans: {},
-          mixed: null,
-          misses,
-        },
-      ]),
-    );
+    console.log(missTable([{ ...emptySizeResult(ITEMS, seeded.seconds, null), misses }]));
     const failed = Object.entries(misses.failures).filter(([, n]) => n > 0);
     if (failed.length) console.log(`\nUnexpected answers: ${JSON.stringify(failed)}`);
   } finally {

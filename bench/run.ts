@@ -18,7 +18,7 @@ import { measureMisses } from './misses.js';
 import { measureMixed, type WriterKind } from './mixed.js';
 import { procCpu, SERVER, startTarget, stopTarget, type Target } from './processes.js';
 import { type ProfileSummary, summariseProfile } from './profile.js';
-import { rps, type SizeResult, table } from './report.js';
+import { emptySizeResult, rps, type SizeResult, table } from './report.js';
 import { runUpload, type UploadResult } from './upload.js';
 
 const { values } = parseArgs({
@@ -103,12 +103,10 @@ async function prepareSize(items: number, tmp: string): Promise<Prepared> {
       ? await seedPglite(items, path.join(tmp, `pglite-${items}`))
       : null;
     if (pglite) log(`${items}: PGlite seeded in ${pglite.seconds.toFixed(1)} s`);
-    const oursPg = await startTarget(
-      'ours-pg',
-      SERVER,
-      { DATABASE_URL: databaseUrl, DATA_DIR: seeded.dataDir },
-      '/readyz',
-    );
+    const oursPg = await startOurs('ours-pg', {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: seeded.dataDir,
+    });
     started.push(oursPg);
     const corpus: Corpus = await buildCorpus(oursPg.base, databaseUrl);
     const urls = Object.values(corpus.groups).flat();
@@ -118,27 +116,10 @@ async function prepareSize(items: number, tmp: string): Promise<Prepared> {
     await fs.writeFile(snapFile, JSON.stringify(pgSnap));
     await fs.writeFile(corpusFile, JSON.stringify(urls));
     log(`${items}: corpus of ${urls.length} URLs`);
-    const result: SizeResult = {
-      items,
-      seedSeconds: seeded.seconds,
-      pgliteSeedSeconds: pglite?.seconds ?? null,
-      closed: {},
-      cpu: {},
-      open: {},
-      failures: {},
-      identical: null,
-      plans: {},
-      mixed: null,
-      misses: null,
-    };
+    const result = emptySizeResult(items, seeded.seconds, pglite?.seconds ?? null);
     let plSnap: Record<string, Snapshot> | null = null;
     if (pglite) {
-      const oursPglite = await startTarget(
-        'ours-pglite',
-        SERVER,
-        { DATA_DIR: pglite.dataDir },
-        '/readyz',
-      );
+      const oursPglite = await startOurs('ours-pglite', { DATA_DIR: pglite.dataDir });
       started.push(oursPglite);
       plSnap = await snapshot(oursPglite.base, urls);
       result.identical = {
@@ -190,12 +171,10 @@ async function startTargets(p: Prepared): Promise<Running> {
       '/api/filters',
     );
     started.push(floor);
-    const oursPg = await startTarget(
-      'ours-pg',
-      SERVER,
-      { DATABASE_URL: databaseUrl, DATA_DIR: seeded.dataDir },
-      '/readyz',
-    );
+    const oursPg = await startOurs('ours-pg', {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: seeded.dataDir,
+    });
     started.push(oursPg);
     // Every target runs every case, so each of ours is paired with the ceiling and
     // the floor measured seconds before or after it (the ceiling ignores cookies,
@@ -206,12 +185,7 @@ async function startTargets(p: Prepared): Promise<Running> {
       { target: oursPg, cases: cases(corpus, seeded.cookie, pgSnap) },
     ];
     if (pglite && plSnap) {
-      const oursPglite = await startTarget(
-        'ours-pglite',
-        SERVER,
-        { DATA_DIR: pglite.dataDir },
-        '/readyz',
-      );
+      const oursPglite = await startOurs('ours-pglite', { DATA_DIR: pglite.dataDir });
       started.push(oursPglite);
       driven.push({ target: oursPglite, cases: cases(corpus, pglite.cookie, plSnap) });
     }
@@ -232,6 +206,11 @@ async function startTargets(p: Prepared): Promise<Running> {
     for (const target of started.reverse()) await stopTarget(target);
     throw error;
   }
+}
+
+/** Ours on the size's PostgreSQL database, or on its PGlite copy (a data directory alone). */
+function startOurs(name: 'ours-pg' | 'ours-pglite', env: Record<string, string>): Promise<Target> {
+  return startTarget(name, SERVER, env, '/readyz');
 }
 
 async function stopTargets(running: Running): Promise<void> {
