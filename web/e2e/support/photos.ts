@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { afterAll } from 'vitest';
 
 const PALETTES = [
   ['#d9c7ae', '#8a6a4a', '#3e5a4f'],
@@ -9,6 +10,12 @@ const PALETTES = [
   ['#cfd8d3', '#5f7f6e', '#8c4f3a'],
   ['#efe6da', '#a68b6d', '#404040'],
 ];
+
+const made: string[] = [];
+// Registered as each journey file imports this: its photos go when the file is done.
+afterAll(async () => {
+  await Promise.all(made.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
+});
 
 /**
  * Camera-sized JPEG photos made on the spot (a lit backdrop and an object with a
@@ -21,6 +28,7 @@ export async function photoFiles(
   variety = 0,
 ): Promise<string[]> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-photos-'));
+  made.push(dir);
   const files: string[] = [];
   for (let i = 0; i < count; i++) {
     const [back, thing, accent] = PALETTES[(i + variety) % PALETTES.length]!;
