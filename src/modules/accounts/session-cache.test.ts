@@ -49,14 +49,17 @@ describe('session checks in memory', () => {
   it('answers a kept session at once, without a promise, and only while it is kept', async () => {
     const { cache, sign, notifications, clock } = setup();
     sign(token(1), 1);
-    expect(cache.lookup(token(1))).toBeInstanceOf(Promise); // first read: the database
-    await cache.lookup(token(1));
+    const first = cache.lookup(token(1));
+    expect(first).toBeInstanceOf(Promise); // first read: the database
+    await first;
     const kept = cache.lookup(token(1));
     expect(kept).not.toBeInstanceOf(Promise);
     expect((kept as SignedInCustomer).id).toBe(1);
     clock.advance(SESSION_CACHE_MS);
-    expect(cache.lookup(token(1))).toBeInstanceOf(Promise); // too old: read again
-    await cache.lookup(token(1));
+    const again = cache.lookup(token(1));
+    expect(again).toBeInstanceOf(Promise); // too old: read again
+    await again;
+    expect(cache.lookup(token(1))).not.toBeInstanceOf(Promise); // kept anew
     notifications.live = false;
     expect(cache.lookup(token(1))).toBeInstanceOf(Promise); // nobody listening: read again
   });
