@@ -256,7 +256,7 @@ async function measureRound({ databaseUrl, result }: Prepared, driven: Driven[],
   for (const group of shuffle(groups)) {
     for (const { target, cases: list } of shuffle(driven)) {
       // A case run twice in the round counts once: its mean req/s, its CPU over both.
-      const runs = new Map<string, { rps: number[]; requests: number; cpuSeconds: number }>();
+      const runs = new Map<string, { rps: number[]; cpuRequests: number; cpuSeconds: number }>();
       for (const name of caseOrder(group, target.name, round)) {
         const c = list.find((x) => x.name === name);
         if (!c) continue;
@@ -264,12 +264,12 @@ async function measureRound({ databaseUrl, result }: Prepared, driven: Driven[],
         const r = await load(target.base, c, SECONDS);
         const after = procCpu(target.child.pid);
         await settle(databaseUrl);
-        const run = runs.get(name) ?? { rps: [], requests: 0, cpuSeconds: Number.NaN };
+        const run = runs.get(name) ?? { rps: [], cpuRequests: 0, cpuSeconds: 0 };
         run.rps.push(r.rps);
-        run.requests += r.requests;
-        if (before && after)
-          run.cpuSeconds =
-            (Number.isNaN(run.cpuSeconds) ? 0 : run.cpuSeconds) + after.seconds - before.seconds;
+        if (before && after) {
+          run.cpuSeconds += after.seconds - before.seconds;
+          run.cpuRequests += r.requests;
+        }
         runs.set(name, run);
         result.failures[target.name]![name] =
           (result.failures[target.name]![name] ?? 0) + r.bad + r.errors;
@@ -282,9 +282,9 @@ async function measureRound({ databaseUrl, result }: Prepared, driven: Driven[],
         ];
         // The server's own CPU per request: what a case costs it, whatever the machine's
         // neighbours took from the run (req/s of seconds-apart runs swing by ±20 %).
-        if (!Number.isNaN(run.cpuSeconds) && run.requests > 0) {
+        if (run.cpuRequests > 0) {
           const cpu = result.cpu[target.name]!;
-          cpu[name] = [...(cpu[name] ?? []), (run.cpuSeconds * 1e6) / run.requests];
+          cpu[name] = [...(cpu[name] ?? []), (run.cpuSeconds * 1e6) / run.cpuRequests];
         }
       }
     }
