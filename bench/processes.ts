@@ -65,7 +65,6 @@ export function stopTarget(target: Target): Promise<void> {
   });
 }
 
-/** Resident set size of a process in MB, from /proc (0 where there is none). */
 const TICKS_PER_SECOND = 100; // Linux's USER_HZ
 
 /** A process's name and CPU seconds so far (user + system), from /proc; null once it is gone. */
@@ -82,6 +81,7 @@ export function procCpu(pid: number | undefined): { name: string; seconds: numbe
   return { name, seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND };
 }
 
+/** Resident set size of a process in MB, from /proc (0 where there is none). */
 export function rssMb(pid: number | undefined): number {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -255,38 +255,52 @@ async function measureRound({ databaseUrl, result }: Prepared, driven: Driven[],
   const groups = [...new Set(driven[0]!.cases.map((c) => c.name.split(' ')[0]!))];
   for (const group of shuffle(groups)) {
     for (const { target, cases: list } of shuffle(driven)) {
-      // A case run twice in the round counts once: its mean req/s, its CPU over both.
-      const runs = new Map<string, { rps: number[]; cpuRequests: number; cpuSeconds: number }>();
-      for (const name of caseOrder(group, target.name, round)) {
-        const c = list.find((x) => x.name === name);
-        if (!c) continue;
-        const before = procCpu(target.child.pid);
-        const r = await load(target.base, c, SECONDS);
-        const after = procCpu(target.child.pid);
-        await settle(databaseUrl);
-        const run = runs.get(name) ?? { rps: [], cpuRequests: 0, cpuSeconds: 0 };
-        run.rps.push(r.rps);
-        if (before && after) {
-          run.cpuSeconds += after.seconds - before.seconds;
-          run.cpuRequests += r.requests;
-        }
-        runs.set(name, run);
-        result.failures[target.name]![name] =
-          (result.failures[target.name]![name] ?? 0) + r.bad + r.errors;
-      }
-      for (const [name, run] of runs) {
-        const rounds = result.closed[target.name]!;
-        rounds[name] = [
-          ...(rounds[name] ?? []),
-          run.rps.reduce((a, b) => a + b, 0) / run.rps.length,
-        ];
-        // The server's own CPU per request: what a case costs it, whatever the machine's
-        // neighbours took from the run (req/s of seconds-apart runs swing by ±20 %).
-        if (run.cpuRequests > 0) {
-          const cpu = result.cpu[target.name]!;
-          cpu[name] = [...(cpu[name] ?? []), (run.cpuSeconds * 1e6) / run.cpuRequests];
-        }
-      }
+      const order = caseOrder(group, target.name, round);
+      await measureGroup(
+        target,
+        order.flatMap((name) => list.filter((c) => c.name === name)),
+        {
+          databaseUrl,
+          result,
+        },
+      );
+    }
+  }
+}
+
+/**
+ * One target's cases of a group, in the order given. A case run twice in the
+ * round counts once: its mean req/s, its CPU over both runs.
+ */
+async function measureGroup(
+  target: Target,
+  order: Case[],
+  { databaseUrl, result }: Pick<Prepared, 'databaseUrl' | 'result'>,
+) {
+  const runs = new Map<string, { rps: number[]; cpuRequests: number; cpuSeconds: number }>();
+  for (const c of order) {
+    const before = procCpu(target.child.pid);
+    const r = await load(target.base, c, SECONDS);
+    const after = procCpu(target.child.pid);
+    await settle(databaseUrl);
+    const run = runs.get(c.name) ?? { rps: [], cpuRequests: 0, cpuSeconds: 0 };
+    run.rps.push(r.rps);
+    if (before && after) {
+      run.cpuSeconds += after.seconds - before.seconds;
+      run.cpuRequests += r.requests;
+    }
+    runs.set(c.name, run);
+    const failures = result.failures[target.name]!;
+    failures[c.name] = (failures[c.name] ?? 0) + r.bad + r.errors;
+  }
+  for (const [name, run] of runs) {
+    const rounds = result.closed[target.name]!;
+    rounds[name] = [...(rounds[name] ?? []), run.rps.reduce((a, b) => a + b, 0) / run.rps.length];
+    // The server's own CPU per request: what a case costs it, whatever the machine's
+    // neighbours took from the run (req/s of seconds-apart runs swing by ±20 %).
+    if (run.cpuRequests > 0) {
+      const cpu = result.cpu[target.name]!;
+      cpu[name] = [...(cpu[name] ?? []), (run.cpuSeconds * 1e6) / run.cpuRequests];
     }
   }
 }
