@@ -210,7 +210,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   systemRoutes(app, database, rateLimitHealth);
   clientErrorRoutes(app);
   await app.register(async (scope: App) =>
-    storefrontModule(scope, ctx, version, deps.storefrontCachedResponses),
+    storefrontModule(scope, ctx, version, database.notifications, deps.storefrontCachedResponses),
   );
   const store = deps.mediaStorage ?? mediaStorageFrom(config);
   registerMediaSweep(jobs, { db: ctx.db, storage: store, clock: ctx.clock, log: app.log });

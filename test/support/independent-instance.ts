@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { App } from '../../src/context.js';
@@ -29,6 +30,8 @@ export async function independentInstance(
   t: TestApp,
   name: string,
   env: Record<string, string> = {},
+  /** Kysely plugins on the instance's queries, e.g. a query counter. */
+  plugins: KyselyPlugin[] = [],
 ): Promise<IndependentInstance> {
   const listenerName = `shop-service notifications ${name}`;
   const database = await openDatabase({
@@ -40,7 +43,10 @@ export async function independentInstance(
   });
   const clock = new FakeClock(t.clock.now());
   const app = await buildApp(loadConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'info', ...env }), {
-    database,
+    database: {
+      ...database,
+      db: plugins.reduce((db, plugin) => db.withPlugin(plugin), database.db),
+    },
     redis: null,
     clock,
     logStream: new LogCapture(),

@@ -50,6 +50,15 @@ export interface CatalogueView {
   changedSince(since: number, dims: readonly Dimension[], ids: readonly number[]): boolean;
 }
 
+/** One catalogue change as memory accounts for it, in the order versions are numbered. */
+export interface CatalogueChange {
+  epoch: string;
+  /** A new life (CatalogueView.life) starts with a change of scope `*`. */
+  life: number;
+  version: number;
+  scope: Scope;
+}
+
 export interface CatalogueVersion {
   /**
    * The version now, with what changed when, from memory when it can be trusted
@@ -58,6 +67,11 @@ export interface CatalogueVersion {
   view(): Promise<CatalogueView>;
   /** The version now, as `<epoch>-<number>` (pages cached by the global version). */
   current(): Promise<string>;
+  /**
+   * Calls `listener` with every change as it is accounted for: what a view of a
+   * version includes is every change of its life up to that version.
+   */
+  follow(listener: (change: CatalogueChange) => void): () => void;
   close(): void;
 }
 
@@ -165,10 +179,18 @@ export function catalogueVersion(
   // Heard while `log` is null: the read that starts memory may predate them.
   let early: Array<NumberedVersion & { scope: Scope }> = [];
 
+  const followers = new Set<(change: CatalogueChange) => void>();
+  const record = (into: ChangeLog, version: number, scope: Scope): void => {
+    into.record(version, scope);
+    for (const follower of followers)
+      follower({ epoch: into.epoch, life: into.life, version, scope });
+  };
   const startOver = (epoch: string, version: number): ChangeLog => {
     const started = changeLog(epoch, version, ++lives);
     log = started;
     known = version;
+    // Nothing of this life is known from before it: whatever is, is as of `version`.
+    for (const follower of followers) follower({ epoch, life: started.life, version, scope: '*' });
     return started;
   };
   const wake = () => {
@@ -200,7 +222,7 @@ export function catalogueVersion(
       trusted = false; // read once in the new life before answering from memory
     } else {
       if (plain && announced.version <= known) return;
-      log.record(announced.version, announced.scope);
+      record(log, announced.version, announced.scope);
       if (announced.version > known) known = announced.version;
     }
     wake();
@@ -281,7 +303,7 @@ export function catalogueVersion(
       const current = startOver(value.epoch, value.version);
       for (const a of heard) {
         if (a.version <= value.version) continue;
-        current.record(a.version, a.scope);
+        record(current, a.version, a.scope);
         known = Math.max(known, a.version);
       }
       if (notifications.live) {
@@ -299,7 +321,7 @@ export function catalogueVersion(
       // Committed, never heard of (notifications down, or lost): everything changed.
       // A read that began before this process's last write only answers by it.
       if (began !== generation) return viewOf(current, value.version, value.version);
-      current.record(value.version, '*');
+      record(current, value.version, '*');
       known = value.version;
     }
     if (began === generation && notifications.live) {
@@ -341,6 +363,10 @@ export function catalogueVersion(
   return {
     view,
     current: () => view().then((v) => v.tag),
+    follow(listener) {
+      followers.add(listener);
+      return () => followers.delete(listener);
+    },
     close() {
       unsubscribe();
       unsubscribePlain();

@@ -1,28 +1,63 @@
 import type { App, AppContext } from '../../context.js';
+import type { Notifications } from '../../db/notifications.js';
 import { versionedResponses } from '../../http/versioned-responses.js';
 import { mediaUrlFor } from '../../media/storage.js';
+import { catalogueMirror } from './catalogue-mirror.js';
 import type { CatalogueVersion } from './catalogue-version.js';
 import { itemCards, KEPT_CARDS } from './item-cards.js';
+import { itemsRepository } from './items.repository.js';
 import { storefrontRoutes } from './items.routes.js';
 import { storefrontService } from './storefront.service.js';
 
 /** Enough for every filter combination a busy storefront sees in one catalogue version. */
 const CACHED_RESPONSES = 1_000;
+/** Items whose JSON is made per statement while warming the kept cards. */
+const WARM_BATCH = 250;
 
-/** `cachedResponses` 0 turns response and item-JSON reuse off (benchmarks measure the query path that way). */
+/** `cachedResponses` 0 turns response, item-JSON and index reuse off (benchmarks measure the query path that way). */
 export async function storefrontModule(
   app: App,
   ctx: AppContext,
   version: CatalogueVersion,
+  notifications: Notifications,
   cachedResponses = CACHED_RESPONSES,
 ): Promise<void> {
+  const reuse = cachedResponses > 0;
+  const cards = itemCards(reuse ? KEPT_CARDS : 0);
+  let warming: Promise<void> | null = null;
+  let closed = false;
+  const mirror = reuse
+    ? catalogueMirror(itemsRepository(ctx.db), version, notifications, app.log, (ids) => {
+        warming ??= warm(ids.slice(0, KEPT_CARDS)).finally(() => {
+          warming = null;
+        });
+      })
+    : undefined;
+  const storefront = storefrontService(ctx.db, mediaUrlFor(ctx.config), mirror);
+
+  /** Each visible item's JSON made once the index is loaded, newest first, a batch at a time. */
+  async function warm(ids: number[]): Promise<void> {
+    try {
+      for (let i = 0; i < ids.length && !closed; i += WARM_BATCH) {
+        await storefront.warmCards(ids.slice(i, i + WARM_BATCH), cards, await version.view());
+      }
+    } catch (error) {
+      // Only a head start: each card is made when first asked for anyway.
+      app.log.warn({ err: error }, 'Warming the storefront item JSON stopped.');
+    }
+  }
+
+  app.addHook('onClose', async () => {
+    closed = true;
+    await mirror?.close();
+    await warming;
+  });
   storefrontRoutes(
     app,
-    storefrontService(ctx.db, mediaUrlFor(ctx.config)),
+    storefront,
     version,
     versionedResponses(cachedResponses),
-    // Without response reuse, benchmarks measure the whole query path: no cards either.
-    itemCards(cachedResponses > 0 ? KEPT_CARDS : 0),
-    cachedResponses > 0 ? {} : undefined,
+    cards,
+    reuse ? {} : undefined,
   );
 }

@@ -35,12 +35,14 @@ class AfterPageSearch implements KyselyPlugin {
 }
 
 // Another connection writes between the page's search and the read of its items'
-// JSON: only PostgreSQL has a second connection to write on meanwhile.
-describe.skipIf(!onPostgres)('a list page built from kept item JSON', () => {
+// JSON: only PostgreSQL has a second connection to write on meanwhile. Nothing is
+// reused here, so the search is SQL's and no item JSON was made ahead (warming
+// the kept JSON would make the hidden item's, rightly, as of before the write).
+describe.skipIf(!onPostgres)('a list page built from item JSON read after its search', () => {
   let t: TestApp;
   const race = new AfterPageSearch();
   beforeAll(async () => {
-    t = await buildTestApp({ plugins: [race] });
+    t = await buildTestApp({ plugins: [race], deps: { storefrontCachedResponses: 0 } });
   });
   afterAll(() => t.close());
 

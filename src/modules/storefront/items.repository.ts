@@ -2,6 +2,7 @@ import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kys
 import type { Db } from '../../db/database.js';
 import { reusePlan } from '../../db/prepared-statements.js';
 import type { Database, ItemStatus, PriceSource, StoredVariant } from '../../db/schema.js';
+import type { IndexRow } from './catalogue-index.js';
 import type { Cursor, ItemFilters } from './item-filters.js';
 
 /** An item row with its category, images and tags gathered in the same statement. */
@@ -183,6 +184,28 @@ function filteredAndOrdered<Q extends SelectQueryBuilder<any, 'i', any>>(
   return q as unknown as Q;
 }
 
+async function versionSeenBy(db: Db): Promise<{ epoch: string; version: number }> {
+  const { rows } = await sql<{ epoch: string; version: number | null }>`
+    SELECT catalogue_epoch() AS epoch,
+           (SELECT max(version) FROM catalogue_changes) AS version`.execute(db);
+  return { epoch: rows[0]!.epoch, version: Number(rows[0]!.version ?? 0) };
+}
+
+/** What the storefront's in-memory index holds of each visible item (catalogue-index.ts). */
+function indexRowsQuery(db: Db) {
+  return db
+    .selectFrom('items as i')
+    .select(['i.id', 'i.status', 'i.price_cents', 'i.category_path', 'i.tag_ids'])
+    .select(LISTED_AT_TEXT.as('listed_at'))
+    .select(sql<string[]>`tsvector_to_array(i.search_vector)`.as('lexemes'))
+    .where('i.status', '<>', 'pending');
+}
+
+async function tagSlugs(db: Db): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('tags').select(['id', 'slug']).execute();
+  return new Map(rows.map((row) => [row.slug, row.id]));
+}
+
 export function itemsRepository(db: Db) {
   return {
     /** One page, plus one row more than asked when there is a next page. */
@@ -325,11 +348,48 @@ export function itemsRepository(db: Db) {
      * it belongs to (0014). Versions are numbered in commit order, so every write
      * announced with this number or a lower one is visible to later statements.
      */
-    async catalogueVersion(): Promise<{ epoch: string; version: number }> {
-      const { rows } = await sql<{ epoch: string; version: number | null }>`
-        SELECT catalogue_epoch() AS epoch,
-               (SELECT max(version) FROM catalogue_changes) AS version`.execute(db);
-      return { epoch: rows[0]!.epoch, version: Number(rows[0]!.version ?? 0) };
+    catalogueVersion(): Promise<{ epoch: string; version: number }> {
+      return versionSeenBy(db);
+    },
+
+    /** These items' sort keys and facets; pending and deleted ones are left out. */
+    async indexRows(ids: readonly number[]): Promise<IndexRow[]> {
+      if (ids.length === 0) return [];
+      return indexRowsQuery(db)
+        .where('i.id', '=', sql<number>`ANY(${[...ids]}::integer[])`)
+        .execute() as Promise<IndexRow[]>;
+    },
+
+    /**
+     * Every visible item's sort keys and facets and every tag's slug, with the
+     * catalogue version they are as of: one snapshot, so each later change is
+     * known to be newer or already in.
+     */
+    indexSnapshot() {
+      return db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => {
+          const version = await versionSeenBy(trx);
+          const rows = (await indexRowsQuery(trx).execute()) as IndexRow[];
+          const slugs = await tagSlugs(trx);
+          return { ...version, rows, slugs };
+        });
+    },
+
+    /** Every tag's id by slug. */
+    tagSlugs: () => tagSlugs(db),
+
+    /**
+     * The lexemes a search's `word:*` terms stand for, as PostgreSQL parses them;
+     * undefined when the query is more than terms joined by AND (a word the
+     * parser splits becomes a phrase), which only SQL answers.
+     */
+    async searchTerms(search: string): Promise<string[] | undefined> {
+      const { rows } = await sql<{ query: string }>`
+        SELECT to_tsquery('simple', ${search})::text AS query`.execute(db);
+      const terms = rows[0]!.query.split(' & ').map((term) => /^'([^'\\]+)':\*$/.exec(term)?.[1]);
+      return terms.every((term) => term !== undefined) ? (terms as string[]) : undefined;
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   type IndependentInstance,
   independentInstance,
 } from '../../../test/support/independent-instance.js';
+import { QueryCounter } from '../../../test/support/query-counter.js';
 import { onPostgres } from '../../../test/support/test-database.js';
 import type { App } from '../../context.js';
 
@@ -51,9 +52,10 @@ const idsOf = (answer: Awaited<ReturnType<typeof get>>) =>
 describe.runIf(onPostgres)('scoped invalidation across two instances (PostgreSQL)', () => {
   let t: TestApp;
   let b: IndependentInstance;
+  const bQueries = new QueryCounter();
   beforeAll(async () => {
     t = await buildTestApp({ env: ADMIN_ENV });
-    b = await independentInstance(t, 'scoped-b');
+    b = await independentInstance(t, 'scoped-b', {}, [bQueries]);
     await eventually(async () => b.database.notifications.live);
   });
   afterAll(async () => {
@@ -133,5 +135,40 @@ describe.runIf(onPostgres)('scoped invalidation across two instances (PostgreSQL
     expect(again.statusCode).toBe(304);
     expect(again.headers.etag).toBe(kept.headers.etag);
     expect((await get(b.app, '/api/filters', filters.headers.etag as string)).statusCode).toBe(304);
+  });
+
+  it('lists from memory on the other instance, and never the item once its unpublishing is heard', async () => {
+    const admin = await adminClient(t.app);
+    const tag = await makeTag(t.db);
+    const item = await makeItem(t.db, {
+      title: 'Memoryword vase',
+      priceCents: 4_200,
+      tagIds: [tag.id],
+    });
+    await heardEverything(t, b.app);
+    // A list never asked before, answered without one statement: from B's index and
+    // its kept item JSON (loaded in the background after B's first list).
+    let n = 0;
+    const fresh = () => `/api/items?tags=${tag.slug}&min_price=${4_000 - ++n}`;
+    await eventually(async () => {
+      let shown: number[] = [];
+      const sent = await bQueries.during(async () => {
+        shown = idsOf(await get(b.app, fresh()));
+      });
+      return sent === 0 && shown.includes(item.id);
+    });
+
+    expect((await admin('POST', `/api/admin/items/${item.id}/unpublish`)).statusCode).toBe(200);
+    await eventually(async () => (await get(b.app, `/api/items/${item.id}`)).statusCode === 404);
+    // Every fresh list from here on leaves it out; once B's index has read the
+    // change again, such lists are from memory once more.
+    await eventually(async () => {
+      let shown: number[] = [];
+      const sent = await bQueries.during(async () => {
+        shown = idsOf(await get(b.app, fresh()));
+      });
+      expect(shown).not.toContain(item.id);
+      return sent === 0;
+    });
   });
 });

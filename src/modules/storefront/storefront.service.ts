@@ -2,6 +2,7 @@ import fastJson from 'fast-json-stringify';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { type MediaUrl, mediaUrlFor } from '../../media/storage.js';
+import type { CatalogueMirror } from './catalogue-mirror.js';
 import type { CatalogueView, Dimension } from './catalogue-version.js';
 import type { ItemCards } from './item-cards.js';
 import { encodeCursor, type ItemFilters } from './item-filters.js';
@@ -109,7 +110,11 @@ export interface ItemsJson {
   ids: number[];
 }
 
-export function storefrontService(db: Db, mediaUrl: MediaUrl = relativeMediaUrl) {
+export function storefrontService(
+  db: Db,
+  mediaUrl: MediaUrl = relativeMediaUrl,
+  mirror?: CatalogueMirror,
+) {
   const items = itemsRepository(db);
   const names = tagNames(() => items.tagNames());
 
@@ -142,7 +147,7 @@ export function storefrontService(db: Db, mediaUrl: MediaUrl = relativeMediaUrl)
      * search and reading its JSON is left out.
      */
     async listJson(filters: ItemFilters, cards: ItemCards, at: CatalogueView): Promise<ItemsJson> {
-      const keys = await items.listKeys(filters);
+      const keys = (await mirror?.keys(filters, at)) ?? (await items.listKeys(filters));
       const hasMore = keys.length > filters.limit;
       const page = hasMore ? keys.slice(0, filters.limit) : keys;
       const json = await cardsOf(
@@ -156,6 +161,11 @@ export function storefrontService(db: Db, mediaUrl: MediaUrl = relativeMediaUrl)
         json: `{"items":[${ids.map((id) => json.get(id)).join(',')}],"next_cursor":${JSON.stringify(next)}}`,
         ids,
       };
+    },
+
+    /** Makes and keeps these items' JSON ahead of the first customer who asks for them. */
+    async warmCards(ids: number[], cards: ItemCards, at: CatalogueView): Promise<void> {
+      await cardsOf(ids, cards, at);
     },
 
     /** A visible item's JSON (contract: Item); pending and absent alike are 404 (spec 4.2 item rule 1). */

@@ -1,0 +1,280 @@
+import type { ItemStatus } from '../../db/schema.js';
+import { before, type Entry, Postings, prefixLength } from './index-postings.js';
+import type { Cursor, ItemFilters } from './item-filters.js';
+import type { ItemKey } from './items.repository.js';
+
+/** What the storefront filters and sorts a visible item by (items.repository.ts: indexRows). */
+export interface IndexRow {
+  id: number;
+  status: Exclude<ItemStatus, 'pending'>;
+  price_cents: number;
+  /** The newest-first sort key as text at microsecond precision (its cursor key). */
+  listed_at: string;
+  /** Its category and every category above it (0023's category_path). */
+  category_path: number[];
+  tag_ids: number[];
+  /** The distinct lexemes of its stored search vector. */
+  lexemes: string[];
+}
+
+const STATUS = { available: 'available', reserved: 'reserved', sold: 'sold' } as const;
+
+/** Whether `row` comes after the cursor in the cursor's own sort order (items.repository.ts: afterCursor). */
+function afterCursor(row: IndexRow, cursor: Cursor): boolean {
+  switch (cursor.sort) {
+    case 'newest':
+      return row.listed_at !== cursor.key ? row.listed_at < cursor.key : row.id < cursor.id;
+    case 'price_asc':
+      return row.price_cents !== cursor.key ? row.price_cents > cursor.key : row.id > cursor.id;
+    case 'price_desc':
+      return row.price_cents !== cursor.key ? row.price_cents < cursor.key : row.id < cursor.id;
+  }
+}
+
+/** The slots a walk visits, in the list's sort order for the filters: from the cursor and price bound on. */
+function walkOf(list: Postings, rows: readonly Entry[], filters: ItemFilters) {
+  const { sort, cursor, minPrice, maxPrice } = filters;
+  const prefix = (slots: number[], pred: (row: Entry) => boolean) =>
+    prefixLength(slots, rows, pred);
+  if (sort === 'newest') {
+    const slots = list.newest;
+    return {
+      slots,
+      start: cursor ? prefix(slots, (row) => !afterCursor(row, cursor)) : 0,
+      step: 1,
+    };
+  }
+  const slots = list.cheapest;
+  if (sort === 'price_asc') {
+    let start = minPrice === undefined ? 0 : prefix(slots, (row) => row.price_cents < minPrice);
+    if (cursor)
+      start = Math.max(
+        start,
+        prefix(slots, (row) => !afterCursor(row, cursor)),
+      );
+    return { slots, start, step: 1 };
+  }
+  // price_desc: from the last row at or under max_price (and before the cursor) down.
+  let end =
+    maxPrice === undefined ? slots.length : prefix(slots, (row) => row.price_cents <= maxPrice);
+  if (cursor)
+    end = Math.min(
+      end,
+      prefix(slots, (row) => afterCursor(row, cursor)),
+    );
+  return { slots, start: end - 1, step: -1 };
+}
+
+/** The slots of `list` priced within the bounds, as a range of its cheapest-first order. */
+function priceRange(list: Postings, rows: readonly Entry[], minPrice?: number, maxPrice?: number) {
+  const slots = list.cheapest;
+  return {
+    slots,
+    start:
+      minPrice === undefined ? 0 : prefixLength(slots, rows, (row) => row.price_cents < minPrice),
+    end:
+      maxPrice === undefined
+        ? slots.length
+        : prefixLength(slots, rows, (row) => row.price_cents <= maxPrice),
+  };
+}
+
+const keysOf = (rows: readonly Entry[], wanted: number): ItemKey[] =>
+  rows
+    .slice(0, wanted)
+    .map((row) => ({ id: row.id, price_cents: row.price_cents, listed_at: row.listed_at }));
+
+const hasPrefixOf = (lexemes: readonly string[], term: string) =>
+  lexemes.some((lexeme) => lexeme.startsWith(term));
+
+/**
+ * The visible catalogue's sort keys and facets in memory, with a list per
+ * category (its subtree) and per tag in both sort orders: a storefront filter
+ * walks the shortest list that must contain every match, from the cursor, until
+ * the page is full. It answers what `filteredAndOrdered` answers in SQL for the
+ * public list (tested against it on both back ends: catalogue-index.test.ts).
+ */
+export function catalogueIndex(
+  rows: IndexRow[] = [],
+  slugs: ReadonlyMap<string, number> = new Map(),
+) {
+  // Each visible row in its slot; a freed slot is given to the next row.
+  const slots: Entry[] = [];
+  const free: number[] = [];
+  const byId = new Map<number, Entry>();
+  const byCategory = new Map<number, Postings>();
+  const byTag = new Map<number, Postings>();
+  // One copy of each lexeme, however many items carry it.
+  const lexemes = new Map<string, string>();
+  let tagSlugs = slugs;
+  const nothing = new Postings(slots);
+
+  const internLexeme = (lexeme: string): string => {
+    const known = lexemes.get(lexeme);
+    if (known !== undefined) return known;
+    lexemes.set(lexeme, lexeme);
+    return lexeme;
+  };
+
+  function place(row: IndexRow): Entry {
+    const entry: Entry = {
+      id: row.id,
+      // One copy of each status word, not one per row read.
+      status: STATUS[row.status],
+      price_cents: row.price_cents,
+      listed_at: row.listed_at,
+      category_path: row.category_path,
+      tag_ids: row.tag_ids,
+      lexemes: row.lexemes.map(internLexeme),
+      slot: free.pop() ?? slots.length,
+    };
+    slots[entry.slot] = entry;
+    byId.set(entry.id, entry);
+    return entry;
+  }
+
+  const listsOf = (row: IndexRow, create: boolean): Postings[] => {
+    const lists: Postings[] = [];
+    for (const [ids, map] of [
+      [row.category_path, byCategory],
+      [row.tag_ids, byTag],
+    ] as const) {
+      for (const id of ids) {
+        const list = map.get(id) ?? (create ? new Postings(slots) : undefined);
+        if (!list) continue;
+        map.set(id, list);
+        lists.push(list);
+      }
+    }
+    return lists;
+  };
+
+  const entries = rows.map(place);
+  const all = Postings.of(slots, entries);
+  for (const [key, map] of [
+    [(row: Entry) => row.category_path, byCategory],
+    [(row: Entry) => row.tag_ids, byTag],
+  ] as const) {
+    const members = new Map<number, Entry[]>();
+    for (const entry of entries) {
+      for (const id of key(entry)) {
+        const list = members.get(id);
+        if (list) list.push(entry);
+        else members.set(id, [entry]);
+      }
+    }
+    for (const [id, list] of members) map.set(id, Postings.of(slots, list));
+  }
+
+  function remove(id: number): void {
+    const entry = byId.get(id);
+    if (!entry) return;
+    byId.delete(id);
+    all.remove(entry);
+    for (const list of listsOf(entry, false)) list.remove(entry);
+    delete slots[entry.slot];
+    free.push(entry.slot);
+  }
+
+  return {
+    get size(): number {
+      return byId.size;
+    },
+
+    /** A visible item as it is now (created, edited or visible again). */
+    put(row: IndexRow): void {
+      remove(row.id);
+      const entry = place(row);
+      all.insert(entry);
+      for (const list of listsOf(entry, true)) list.insert(entry);
+    },
+
+    /** An item no longer visible (pending or deleted). */
+    remove,
+
+    /** Every tag's id by slug, read again after a tag was created. */
+    setTagSlugs(slugsNow: ReadonlyMap<string, number>): void {
+      tagSlugs = slugsNow;
+    },
+
+    /** Visible ids, newest first (to warm item JSON in the order customers meet them). */
+    ids(): number[] {
+      return all.newest.map((slot) => slots[slot]!.id);
+    },
+
+    /**
+     * The public list's keys, one more than the page when there is a next page,
+     * as `listKeys` would read them. `terms` are the prefixes `q` stands for, all
+     * of which an item's lexemes must start with (see searchTerms).
+     */
+    keys(filters: ItemFilters, terms?: readonly string[]): ItemKey[] {
+      const { categoryId, status, minPrice, maxPrice } = filters;
+      // The lists every match is in: the category's subtree, each tag's items.
+      const lists: Postings[] = [];
+      if (categoryId !== undefined) lists.push(byCategory.get(categoryId) ?? nothing);
+      for (const slug of filters.tagSlugs ?? []) {
+        const id = tagSlugs.get(slug);
+        // No such tag: no item carries it (spec 4.2 rule 2).
+        if (id === undefined) return [];
+        lists.push(byTag.get(id) ?? nothing);
+      }
+      const driver = lists.reduce((a, b) => (b.size < a.size ? b : a), all);
+      const others = lists.filter((list) => list !== driver);
+      // Membership of a list with a bitset is a bit; of one without, its row's own arrays.
+      const tested = others.filter((list) => list.bits);
+      const checkRow = others.length > tested.length;
+      const tagIds = (filters.tagSlugs ?? []).map((slug) => tagSlugs.get(slug)!);
+      const inLists = (slot: number) => tested.every((list) => list.has(slot));
+      const matches = (row: Entry): boolean =>
+        (minPrice === undefined || row.price_cents >= minPrice) &&
+        (maxPrice === undefined || row.price_cents <= maxPrice) &&
+        (status === undefined || row.status === status) &&
+        (!checkRow ||
+          ((categoryId === undefined || row.category_path.includes(categoryId)) &&
+            tagIds.every((id) => row.tag_ids.includes(id)))) &&
+        (terms === undefined || terms.every((term) => hasPrefixOf(row.lexemes, term)));
+
+      const wanted = filters.limit + 1;
+      const found: Entry[] = [];
+      const walk = walkOf(driver, slots, filters);
+      // Newest first within price bounds: the walk may pass many rows outside them.
+      // Past as many rows as the bounds hold, the rows within them are taken instead.
+      const bounded =
+        filters.sort === 'newest' && (minPrice !== undefined || maxPrice !== undefined);
+      const range = bounded ? priceRange(driver, slots, minPrice, maxPrice) : null;
+      const budget = range ? range.end - range.start : Number.POSITIVE_INFINITY;
+      let walked = 0;
+      for (
+        let i = walk.start;
+        i >= 0 && i < walk.slots.length && found.length < wanted;
+        i += walk.step
+      ) {
+        if (++walked > budget) return keysOf(newestWithin(range!), wanted);
+        const slot = walk.slots[i]!;
+        if (!inLists(slot)) continue;
+        const row = slots[slot]!;
+        if (filters.sort === 'price_desc' && minPrice !== undefined && row.price_cents < minPrice)
+          break;
+        if (filters.sort === 'price_asc' && maxPrice !== undefined && row.price_cents > maxPrice)
+          break;
+        if (matches(row)) found.push(row);
+      }
+      return keysOf(found, wanted);
+
+      /** Every match within the price range, newest first, after the cursor. */
+      function newestWithin(bounds: NonNullable<typeof range>): Entry[] {
+        const within: Entry[] = [];
+        for (let i = bounds.start; i < bounds.end; i++) {
+          const slot = bounds.slots[i]!;
+          if (!inLists(slot)) continue;
+          const row = slots[slot]!;
+          if ((!filters.cursor || afterCursor(row, filters.cursor)) && matches(row))
+            within.push(row);
+        }
+        return within.sort((a, b) => (before('newest', a, b) ? -1 : 1));
+      }
+    },
+  };
+}
+
+export type CatalogueIndex = ReturnType<typeof catalogueIndex>;

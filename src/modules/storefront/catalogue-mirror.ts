@@ -1,0 +1,182 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Notifications } from '../../db/notifications.js';
+import { type CatalogueIndex, catalogueIndex, type IndexRow } from './catalogue-index.js';
+import type { CatalogueChange, CatalogueVersion, CatalogueView } from './catalogue-version.js';
+import type { ItemFilters } from './item-filters.js';
+import type { ItemKey } from './items.repository.js';
+
+/** What the mirror reads (items.repository.ts). */
+export interface MirrorSource {
+  indexSnapshot(): Promise<{
+    epoch: string;
+    version: number;
+    rows: IndexRow[];
+    slugs: Map<string, number>;
+  }>;
+  indexRows(ids: readonly number[]): Promise<IndexRow[]>;
+  tagSlugs(): Promise<Map<string, number>>;
+  searchTerms(search: string): Promise<string[] | undefined>;
+}
+
+/** Distinct `q` searches whose terms are remembered (a parse by PostgreSQL each). */
+const REMEMBERED_SEARCHES = 1_000;
+/** After a failed read, how long before a request may start another. */
+const RETRY_AFTER_MS = 1_000;
+
+/**
+ * The visible catalogue's sort keys and facets, kept in memory and answering
+ * the storefront's list searches without SQL (catalogue-index.ts), so a list
+ * no cache has seen costs a walk in memory, not a statement.
+ *
+ * It is loaded once, on the first list asked of it, from one snapshot that also
+ * gives the version it is as of. Then it follows every catalogue change as the
+ * catalogue version accounts for it (0024's announcements, in commit order):
+ * each change's items are read again after it was heard, so what is read is at
+ * least as new as the change; a change of unknown scope (`*`) or a new life of
+ * memory loads it again whole.
+ *
+ * It answers a read only when it has applied every change up to that read's
+ * view, in the view's own life; otherwise (still loading, behind by a change
+ * whose items are being read, notifications down) it answers nothing and the
+ * caller runs the SQL. So a pending item is never listed after the commit that
+ * made it pending: the view that includes that commit waits for it here.
+ */
+export function catalogueMirror(
+  source: MirrorSource,
+  version: CatalogueVersion,
+  notifications: Notifications,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  onLoaded: (ids: number[]) => void = () => {},
+) {
+  // The life of memory followed, and the index as of version `at` in it.
+  let following: { epoch: string; life: number } | null = null;
+  let index: CatalogueIndex | null = null;
+  let at = 0;
+  let reload = true;
+  let queue: CatalogueChange[] = [];
+  let running: Promise<void> | null = null;
+  let wanted = false;
+  let closed = false;
+  let failedAt = Number.NEGATIVE_INFINITY;
+  const searches = new Map<string, string[] | undefined>();
+
+  const stopFollowing = version.follow((change) => {
+    if (following?.epoch !== change.epoch || following.life !== change.life) {
+      following = { epoch: change.epoch, life: change.life };
+      index = null;
+      queue = [];
+    }
+    if (change.scope === '*') reload = true;
+    queue.push(change);
+    kick();
+  });
+
+  /** Applies what was heard until nothing is left, one read at a time (so none overtakes another). */
+  async function work(): Promise<void> {
+    while (!closed && following) {
+      const life = following;
+      if (reload || !index) {
+        reload = false;
+        const snapshot = await source.indexSnapshot();
+        if (following !== life || reload) continue;
+        // Another life of the data than memory follows: wait until memory starts over.
+        if (snapshot.epoch !== life.epoch) {
+          failedAt = Date.now();
+          return;
+        }
+        index = catalogueIndex(snapshot.rows, snapshot.slugs);
+        at = snapshot.version;
+        reload = queue.some((change) => change.scope === '*' && change.version > at);
+        queue = queue.filter((change) => change.version > at);
+        onLoaded(index.ids());
+        continue;
+      }
+      if (queue.length === 0) return;
+      const batch = queue.splice(0);
+      const ids = [
+        ...new Set(batch.flatMap((change) => (change.scope === '*' ? [] : change.scope.ids))),
+      ];
+      const tagsChanged = batch.some(
+        (change) => change.scope !== '*' && change.scope.dims.includes('tags'),
+      );
+      const [rows, slugs] = await Promise.all([
+        source.indexRows(ids),
+        tagsChanged ? source.tagSlugs() : undefined,
+      ]);
+      // A reload asked for meanwhile reads everything this batch would have.
+      if (following !== life || reload || !index) continue;
+      const found = new Map(rows.map((row) => [row.id, row]));
+      for (const id of ids) {
+        const row = found.get(id);
+        if (row) index.put(row);
+        else index.remove(id);
+      }
+      if (slugs) index.setTagSlugs(slugs);
+      at = Math.max(at, batch[batch.length - 1]!.version);
+    }
+  }
+
+  function kick(): void {
+    if (running || closed || !wanted || !notifications.live) return;
+    if (Date.now() - failedAt < RETRY_AFTER_MS) return;
+    running = work()
+      .catch((error: unknown) => {
+        failedAt = Date.now();
+        index = null;
+        reload = true;
+        log.warn(
+          { err: error },
+          'The storefront index could not be read; lists use SQL until it is.',
+        );
+      })
+      .finally(() => {
+        running = null;
+        // Heard while the last read was settling.
+        if (queue.length > 0 || reload) kick();
+      });
+  }
+
+  const ready = (view: CatalogueView): CatalogueIndex | null =>
+    index !== null &&
+    following?.epoch === view.epoch &&
+    following.life === view.life &&
+    at >= view.version
+      ? index
+      : null;
+
+  async function termsOf(search: string): Promise<string[] | undefined> {
+    if (searches.has(search)) return searches.get(search);
+    const terms = await source.searchTerms(search);
+    if (searches.size >= REMEMBERED_SEARCHES) searches.delete(searches.keys().next().value!);
+    searches.set(search, terms);
+    return terms;
+  }
+
+  return {
+    /**
+     * The public list's keys as `listKeys` reads them, from memory when it is up to
+     * date with `view`; undefined when only SQL can answer now.
+     */
+    async keys(filters: ItemFilters, view: CatalogueView): Promise<ItemKey[] | undefined> {
+      if (filters.includePending || filters.newSubmissions) return undefined;
+      wanted = true;
+      if (!ready(view)) {
+        kick();
+        return undefined;
+      }
+      const terms = filters.search === undefined ? undefined : await termsOf(filters.search);
+      if (filters.search !== undefined && terms === undefined) return undefined;
+      // Checked again: memory may have started over while the terms were read.
+      return ready(view)?.keys(filters, terms);
+    },
+
+    /** Stops following changes; resolves when no read of the mirror is under way. */
+    async close(): Promise<void> {
+      closed = true;
+      stopFollowing();
+      await running;
+    },
+  };
+}
+
+export type CatalogueMirror = ReturnType<typeof catalogueMirror>;

@@ -1,0 +1,119 @@
+import type { IndexRow } from './catalogue-index.js';
+
+/** A row of the index in its slot: slots are dense, so a list's members fit a bitset. */
+export interface Entry extends IndexRow {
+  slot: number;
+}
+
+/** One sort order: newest first, or cheapest first (price_desc walks it backwards). */
+export type Order = 'newest' | 'cheapest';
+
+export function before(order: Order, a: IndexRow, b: IndexRow): boolean {
+  if (order === 'newest') {
+    return a.listed_at !== b.listed_at ? a.listed_at > b.listed_at : a.id > b.id;
+  }
+  return a.price_cents !== b.price_cents ? a.price_cents < b.price_cents : a.id < b.id;
+}
+
+/** How many leading slots of `list` have rows satisfying `pred`, which holds for a prefix of it. */
+export function prefixLength(
+  list: readonly number[],
+  rows: readonly Entry[],
+  pred: (row: Entry) => boolean,
+): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (pred(rows[list[mid]!]!)) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * From this many members on, a list also keeps a bitset of its slots: a walk of
+ * a shorter list tests membership in it without reading the row (at 100k items,
+ * category + 2 tags fell from about 95 to a few µs). Shorter lists are walked,
+ * not tested, or tested on the row itself.
+ */
+const DENSE = 256;
+
+/** The slots of a category's or a tag's items (or all items) in both sort orders, kept sorted. */
+export class Postings {
+  bits: Uint32Array | null = null;
+
+  constructor(
+    private readonly rows: readonly Entry[],
+    readonly newest: number[] = [],
+    readonly cheapest: number[] = [],
+  ) {}
+
+  get size(): number {
+    return this.newest.length;
+  }
+
+  /** Whether the row in `slot` is a member; only for a list with a bitset. */
+  has(slot: number): boolean {
+    return ((this.bits![slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0;
+  }
+
+  insert(entry: Entry): void {
+    for (const order of ['newest', 'cheapest'] as const) {
+      const list = this[order];
+      list.splice(
+        prefixLength(list, this.rows, (other) => before(order, other, entry)),
+        0,
+        entry.slot,
+      );
+    }
+    this.mark(entry.slot, true);
+  }
+
+  remove(entry: Entry): void {
+    for (const order of ['newest', 'cheapest'] as const) {
+      const list = this[order];
+      const at = prefixLength(list, this.rows, (other) => before(order, other, entry));
+      if (list[at] === entry.slot) list.splice(at, 1);
+    }
+    this.mark(entry.slot, false);
+  }
+
+  private mark(slot: number, member: boolean): void {
+    if (!this.bits) {
+      if (this.size >= DENSE) this.bits = bitsOf(this.newest);
+      return;
+    }
+    const word = slot >>> 5;
+    if (word >= this.bits.length) {
+      const grown = new Uint32Array(Math.max(word + 1, this.bits.length * 2));
+      grown.set(this.bits);
+      this.bits = grown;
+    }
+    if (member) this.bits[word]! |= 1 << (slot & 31);
+    else this.bits[word]! &= ~(1 << (slot & 31));
+  }
+
+  /** Built from unsorted entries in one sort each: a reload does not pay an insert per row. */
+  static of(rows: readonly Entry[], entries: readonly Entry[]): Postings {
+    const postings = new Postings(
+      rows,
+      sortedSlots(entries, 'newest'),
+      sortedSlots(entries, 'cheapest'),
+    );
+    if (postings.size >= DENSE) postings.bits = bitsOf(postings.newest);
+    return postings;
+  }
+}
+
+function sortedSlots(entries: readonly Entry[], order: Order): number[] {
+  return [...entries].sort((a, b) => (before(order, a, b) ? -1 : 1)).map((entry) => entry.slot);
+}
+
+function bitsOf(slots: readonly number[]): Uint32Array {
+  let last = 0;
+  for (const slot of slots) if (slot > last) last = slot;
+  const bits = new Uint32Array((last >>> 5) + 1);
+  for (const slot of slots) bits[slot >>> 5]! |= 1 << (slot & 31);
+  return bits;
+}
