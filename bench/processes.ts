@@ -81,6 +81,22 @@ export function procCpu(pid: number | undefined): { name: string; seconds: numbe
   return { name, seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND };
 }
 
+/**
+ * Resolves once `pid` has used under 5 % of a core for half a second (or after
+ * `maxMs`): a server started this round has finished what its first requests set
+ * off (the storefront loads its index and makes its item JSON in the background).
+ */
+export async function quiet(pid: number | undefined, maxMs = 60_000): Promise<void> {
+  const until = Date.now() + maxMs;
+  let last = procCpu(pid);
+  while (last && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = procCpu(pid);
+    if (!now || now.seconds - last.seconds < 0.025) return;
+    last = now;
+  }
+}
+
 /** Resident set size of a process in MB, from /proc (0 where there is none). */
 export function rssMb(pid: number | undefined): number {
   try {

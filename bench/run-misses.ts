@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dropPostgres, seedPostgres, settle } from './databases.js';
 import { measureMisses } from './misses.js';
-import { startTarget, stopTarget } from './processes.js';
+import { quiet, rssMb, startTarget, stopTarget } from './processes.js';
 import { emptySizeResult, missTable } from './report.js';
 
 const { values } = parseArgs({
@@ -34,6 +34,10 @@ try {
     '/readyz',
   );
   try {
+    // The first list sets off the index's load and the item JSON's warming: measured after.
+    await fetch(`${target.base}/api/items`);
+    await quiet(target.child.pid);
+    console.log(`server RSS after warming: ${rssMb(target.child.pid).toFixed(0)} MB`);
     const misses = await measureMisses(
       target.base,
       databaseUrl,

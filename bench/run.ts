@@ -17,7 +17,7 @@ import { explainShapes } from './explain.js';
 import { CONNECTIONS, load } from './load.js';
 import { measureMisses } from './misses.js';
 import { measureMixed, type WriterKind } from './mixed.js';
-import { procCpu, SERVER, startTarget, stopTarget, type Target } from './processes.js';
+import { procCpu, quiet, SERVER, startTarget, stopTarget, type Target } from './processes.js';
 import { type ProfileSummary, summariseProfile } from './profile.js';
 import { emptySizeResult, rps, type SizeResult, table } from './report.js';
 import { runUpload, type UploadResult } from './upload.js';
@@ -199,6 +199,7 @@ async function startTargets(p: Prepared): Promise<Running> {
       // server started this round has every path compiled before it is measured.
       await load(target.base, { name: 'warm-up', requests: list.flatMap((c) => c.requests) }, 2);
       for (const c of list) await load(target.base, c, 0.5);
+      await quiet(target.child.pid);
       await settle(databaseUrl);
     }
     log(`${items}: started and warmed up`);
