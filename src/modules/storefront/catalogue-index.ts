@@ -1,7 +1,8 @@
 import type { ItemStatus } from '../../db/schema.js';
-import { before, type Entry, Postings, prefixLength } from './index-postings.js';
+import { before, type Entry, hasBit, Postings, prefixLength } from './index-postings.js';
 import type { Cursor, ItemFilters } from './item-filters.js';
 import type { ItemKey } from './items.repository.js';
+import { hasPrefixOf, termBitsets } from './term-bits.js';
 
 /** What the storefront filters and sorts a visible item by (items.repository.ts: indexRows). */
 export interface IndexRow {
@@ -84,9 +85,6 @@ const keysOf = (rows: readonly Entry[], wanted: number): ItemKey[] =>
     .slice(0, wanted)
     .map((row) => ({ id: row.id, price_cents: row.price_cents, listed_at: row.listed_at }));
 
-const hasPrefixOf = (lexemes: readonly string[], term: string) =>
-  lexemes.some((lexeme) => lexeme.startsWith(term));
-
 /**
  * The visible catalogue's sort keys and facets in memory, with a list per
  * category (its subtree) and per tag in both sort orders: a storefront filter
@@ -108,6 +106,7 @@ export function catalogueIndex(
   const lexemes = new Map<string, string>();
   let tagSlugs = slugs;
   const nothing = new Postings(slots);
+  const searched = termBitsets(slots);
 
   const internLexeme = (lexeme: string): string => {
     const known = lexemes.get(lexeme);
@@ -130,6 +129,7 @@ export function catalogueIndex(
     };
     slots[entry.slot] = entry;
     byId.set(entry.id, entry);
+    searched.placed(entry);
     return entry;
   }
 
@@ -149,22 +149,7 @@ export function catalogueIndex(
     return lists;
   };
 
-  const entries = rows.map(place);
-  const all = Postings.of(slots, entries);
-  for (const [key, map] of [
-    [(row: Entry) => row.category_path, byCategory],
-    [(row: Entry) => row.tag_ids, byTag],
-  ] as const) {
-    const members = new Map<number, Entry[]>();
-    for (const entry of entries) {
-      for (const id of key(entry)) {
-        const list = members.get(id);
-        if (list) list.push(entry);
-        else members.set(id, [entry]);
-      }
-    }
-    for (const [id, list] of members) map.set(id, Postings.of(slots, list));
-  }
+  const all = Postings.load(slots, rows.map(place), (entry) => listsOf(entry, true));
 
   function remove(id: number): void {
     const entry = byId.get(id);
@@ -173,6 +158,7 @@ export function catalogueIndex(
     all.remove(entry);
     for (const list of listsOf(entry, false)) list.remove(entry);
     delete slots[entry.slot];
+    searched.removed(entry);
     free.push(entry.slot);
   }
 
@@ -224,7 +210,16 @@ export function catalogueIndex(
       const tested = others.filter((list) => list.bits);
       const checkRow = others.length > tested.length;
       const tagIds = (filters.tagSlugs ?? []).map((slug) => tagSlugs.get(slug)!);
-      const inLists = (slot: number) => tested.every((list) => list.has(slot));
+      // Terms searched before are bitsets too; the rest are matched on the row.
+      const termBits: Uint32Array[] = [];
+      const rowTerms: string[] = [];
+      for (const term of terms ?? []) {
+        const bits = searched.of(term);
+        if (bits) termBits.push(bits);
+        else rowTerms.push(term);
+      }
+      const inLists = (slot: number) =>
+        tested.every((list) => list.has(slot)) && termBits.every((bits) => hasBit(bits, slot));
       const matches = (row: Entry): boolean =>
         (minPrice === undefined || row.price_cents >= minPrice) &&
         (maxPrice === undefined || row.price_cents <= maxPrice) &&
@@ -232,7 +227,7 @@ export function catalogueIndex(
         (!checkRow ||
           ((categoryId === undefined || row.category_path.includes(categoryId)) &&
             tagIds.every((id) => row.tag_ids.includes(id)))) &&
-        (terms === undefined || terms.every((term) => hasPrefixOf(row.lexemes, term)));
+        rowTerms.every((term) => hasPrefixOf(row.lexemes, term));
 
       const wanted = filters.limit + 1;
       const found: Entry[] = [];

@@ -55,7 +55,7 @@ export class Postings {
 
   /** Whether the row in `slot` is a member; only for a list with a bitset. */
   has(slot: number): boolean {
-    return ((this.bits![slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0;
+    return hasBit(this.bits!, slot);
   }
 
   insert(entry: Entry): void {
@@ -84,25 +84,35 @@ export class Postings {
       if (this.size >= DENSE) this.bits = bitsOf(this.newest);
       return;
     }
-    const word = slot >>> 5;
-    if (word >= this.bits.length) {
-      const grown = new Uint32Array(Math.max(word + 1, this.bits.length * 2));
-      grown.set(this.bits);
-      this.bits = grown;
-    }
-    if (member) this.bits[word]! |= 1 << (slot & 31);
-    else this.bits[word]! &= ~(1 << (slot & 31));
+    this.bits = withBit(this.bits, slot, member);
   }
 
-  /** Built from unsorted entries in one sort each: a reload does not pay an insert per row. */
-  static of(rows: readonly Entry[], entries: readonly Entry[]): Postings {
-    const postings = new Postings(
+  /**
+   * Every list of a load at once: all rows sorted once in each order, then dealt
+   * out in that order to the lists each row is in (`listsOf`), so a reload pays
+   * two sorts, not one per list, nor an insert per row.
+   */
+  static load(
+    rows: readonly Entry[],
+    entries: readonly Entry[],
+    listsOf: (entry: Entry) => Postings[],
+  ): Postings {
+    const all = new Postings(
       rows,
       sortedSlots(entries, 'newest'),
       sortedSlots(entries, 'cheapest'),
     );
-    if (postings.size >= DENSE) postings.bits = bitsOf(postings.newest);
-    return postings;
+    const lists = new Set<Postings>();
+    for (const order of ['newest', 'cheapest'] as const) {
+      for (const slot of all[order]) {
+        for (const list of listsOf(rows[slot]!)) {
+          list[order].push(slot);
+          lists.add(list);
+        }
+      }
+    }
+    for (const list of [all, ...lists]) if (list.size >= DENSE) list.bits = bitsOf(list.newest);
+    return all;
   }
 }
 
@@ -116,4 +126,21 @@ function bitsOf(slots: readonly number[]): Uint32Array {
   const bits = new Uint32Array((last >>> 5) + 1);
   for (const slot of slots) bits[slot >>> 5]! |= 1 << (slot & 31);
   return bits;
+}
+
+export const hasBit = (bits: Uint32Array, slot: number): boolean =>
+  ((bits[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0;
+
+/** `bits` with `slot` set or cleared: the same array, or a grown copy when the slot is past its end. */
+export function withBit(bits: Uint32Array, slot: number, on: boolean): Uint32Array {
+  const word = slot >>> 5;
+  let kept = bits;
+  if (word >= bits.length) {
+    if (!on) return bits;
+    kept = new Uint32Array(Math.max(word + 1, bits.length * 2));
+    kept.set(bits);
+  }
+  if (on) kept[word]! |= 1 << (slot & 31);
+  else kept[word]! &= ~(1 << (slot & 31));
+  return kept;
 }
