@@ -5,6 +5,7 @@ import { NOTIFICATIONS_APPLICATION_NAME } from '../../src/db/notifications.js';
 import { ADMIN_ENV, adminClient } from '../support/admin.js';
 import { buildTestApp, type TestApp } from '../support/build-test-app.js';
 import { makeCustomer, withSession } from '../support/customer-factories.js';
+import { eventually } from '../support/eventually.js';
 import { makeItem } from '../support/factories.js';
 import { QueryCounter } from '../support/query-counter.js';
 import { currentDatabaseUrl } from '../support/row-lock-barrier.js';
@@ -23,15 +24,6 @@ afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}, cookie?: string) =>
   t.app.inject({ method: 'GET', url, headers, ...(cookie ? withSession(cookie) : {}) });
-
-/** Polls until `check` holds: notifications from another connection arrive a moment after its commit. */
-async function eventually(check: () => Promise<boolean>, withinMs = 5_000): Promise<void> {
-  const until = Date.now() + withinMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('storefront reads from memory', () => {
   it('answers a repeated read, and its 304, without a single query', async () => {

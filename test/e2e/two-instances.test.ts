@@ -4,6 +4,7 @@ import type { App } from '../../src/context.js';
 import { ADMIN_ENV, adminClient } from '../support/admin.js';
 import { buildTestApp, type TestApp } from '../support/build-test-app.js';
 import { makeCustomer, withSession } from '../support/customer-factories.js';
+import { eventually } from '../support/eventually.js';
 import { makeItem } from '../support/factories.js';
 import { type IndependentInstance, independentInstance } from '../support/independent-instance.js';
 import { onPostgres } from '../support/test-database.js';
@@ -12,15 +13,6 @@ import { onPostgres } from '../support/test-database.js';
 // LISTEN connections, own clocks and memory. Neither instance's clock moves, so
 // its in-memory answers never age out here: only the database's notifications
 // (or a listener known to be down) can make it read again.
-
-/** Polls until `check` holds: another instance's commit is heard a moment later. */
-async function eventually(check: () => Promise<boolean>, withinMs = 5_000): Promise<void> {
-  const until = Date.now() + withinMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.runIf(onPostgres)('two instances on one database (PostgreSQL)', () => {
   let t: TestApp;

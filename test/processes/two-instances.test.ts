@@ -9,6 +9,7 @@ import { cryptoRandomBytes } from '../../src/auth/tokens.js';
 import { customerSessions } from '../../src/modules/accounts/customer-sessions.js';
 import { DRAFT_JOB } from '../../src/modules/drafting/draft-jobs.js';
 import { ADMIN, ADMIN_ENV } from '../support/admin.js';
+import { eventually as eventuallyHolds } from '../support/eventually.js';
 import { makeItem } from '../support/factories.js';
 import { freePort } from '../support/free-port.js';
 import { jpeg, multipart } from '../support/images.js';
@@ -65,13 +66,8 @@ async function stopInstance(instance: Instance | undefined): Promise<void> {
 }
 
 /** Polls until `check` holds: the other process hears of a commit a moment later. */
-async function eventually(check: () => Promise<boolean>, withinMs = 10_000): Promise<void> {
-  const until = Date.now() + withinMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const eventually = (check: () => Promise<boolean>, withinMs = 10_000) =>
+  eventuallyHolds(check, withinMs, 50);
 
 // Callers the servers tell apart (TRUST_PROXY=true); random, so limits in a shared Redis are fresh.
 const run = randomInt(1, 250);

@@ -152,6 +152,14 @@ describe('the storefront index in memory', () => {
     }
     // The filters found items: the comparison was not of empty pages.
     expect(compared).toBeGreaterThan(count);
+    // /api/filters' tag counts and price bounds, as kept by the triggers (0023).
+    const index = await mirror.facets(view);
+    const counts = await items().tagCounts();
+    expect(counts.map((tag) => [tag.id, index?.tagCount(tag.id)])).toEqual(
+      counts.map((tag) => [tag.id, Number(tag.count)]),
+    );
+    const bounds = await items().priceBounds();
+    expect(index?.priceBounds()).toEqual({ min: bounds.min, max: bounds.max });
   }
 
   beforeAll(async () => {

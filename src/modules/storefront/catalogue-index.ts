@@ -183,6 +183,21 @@ export function catalogueIndex(
       tagSlugs = slugsNow;
     },
 
+    /** How many visible items carry the tag (spec 4.2 filters 1-2). */
+    tagCount(id: number): number {
+      return byTag.get(id)?.size ?? 0;
+    },
+
+    /** The lowest and highest price of a visible item; nulls when there is none (spec 4.2 filters 3). */
+    priceBounds(): { min: number | null; max: number | null } {
+      const cheapest = all.cheapest;
+      if (cheapest.length === 0) return { min: null, max: null };
+      return {
+        min: slots[cheapest[0]!]!.price_cents,
+        max: slots[cheapest[cheapest.length - 1]!]!.price_cents,
+      };
+    },
+
     /** Visible ids, newest first (to warm item JSON in the order customers meet them). */
     ids(): number[] {
       return all.newest.map((slot) => slots[slot]!.id);

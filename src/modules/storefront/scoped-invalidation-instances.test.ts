@@ -4,6 +4,7 @@ import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
 import { addToCart } from '../../../test/support/commerce.js';
 import { makeCustomer } from '../../../test/support/customer-factories.js';
+import { eventually } from '../../../test/support/eventually.js';
 import { makeCategory, makeItem, makeTag } from '../../../test/support/factories.js';
 import {
   type IndependentInstance,
@@ -17,15 +18,6 @@ import type { App } from '../../context.js';
 // instance writes reaches the other's cached answers by the scoped announcement
 // (migration 0024), and only the answers that could show the change are dropped.
 // Never serve a pending item once the write that made it pending has been heard.
-
-/** Polls until `check` holds: another instance's commit is heard a moment later. */
-async function eventually(check: () => Promise<boolean>, withinMs = 5_000): Promise<void> {
-  const until = Date.now() + withinMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 let probes = 0;
 

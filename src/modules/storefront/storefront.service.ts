@@ -217,9 +217,16 @@ export function storefrontService(
       };
       const [categories, tags, price] = await Promise.all([
         part('categories', async () => categoryTree(await items.categories())),
-        part('tags', async () => (await items.tagCounts()).map(withColour)),
+        // Counted and bounded by the index in memory once it has every change `at` has.
+        part('tags', async () => {
+          const index = at && (await mirror?.facets(at));
+          if (!index) return (await items.tagCounts()).map(withColour);
+          const tags = await names.all(at!);
+          return tags.map((tag) => withColour({ ...tag, count: index.tagCount(tag.id) }));
+        }),
         part('price', async () => {
-          const bounds = await items.priceBounds();
+          const index = at && (await mirror?.facets(at));
+          const bounds = index ? index.priceBounds() : await items.priceBounds();
           return { min: bounds.min, max: bounds.max };
         }),
       ]);

@@ -35,10 +35,19 @@ export function tagNames(read: () => Promise<Array<{ id: number; name: string; s
     return byId;
   }
 
+  const known = async (at: CatalogueView): Promise<Map<number, Named>> =>
+    kept && stillTrue(kept, at, TAG_DIMENSIONS, NO_IDS) ? kept.value : await load(at);
+
   return {
+    /** Every tag, ordered by name, then id. */
+    async all(at: CatalogueView): Promise<TagRef[]> {
+      // Read in that order, so the map's order is the rank's.
+      return [...(await known(at)).values()].map((named) => named.tag);
+    },
+
     /** Each list of tag ids as the tags themselves, ordered by name, then id; ids of deleted tags left out. */
     async of(at: CatalogueView, lists: ReadonlyArray<readonly number[]>): Promise<TagRef[][]> {
-      let byId = kept && stillTrue(kept, at, TAG_DIMENSIONS, NO_IDS) ? kept.value : await load(at);
+      let byId = await known(at);
       if (lists.some((ids) => ids.some((id) => !byId.has(id)))) byId = await load(at);
       return lists.map((ids) =>
         ids
