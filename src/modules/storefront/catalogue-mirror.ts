@@ -28,6 +28,8 @@ const RETRY_AFTER_MS = 1_000;
  * instead: waiting costs no CPU, the SQL costs more than the read awaited.
  */
 const CATCH_UP_WAIT_MS = 50;
+/** Changes waiting to be applied past which the index is loaded again instead. */
+const MAX_QUEUED = 10_000;
 
 /**
  * The visible catalogue's sort keys and facets, kept in memory and answering
@@ -78,7 +80,15 @@ export function catalogueMirror(
       queue = [];
     }
     if (change.scope === '*') reload = true;
-    queue.push(change);
+    // Nothing loaded and nothing loading: the load to come reads it all. Nor is a
+    // backlog kept past what a load costs less than.
+    if ((!index && !running) || queue.length >= MAX_QUEUED) {
+      index = null;
+      queue = [];
+      reload = true;
+    } else {
+      queue.push(change);
+    }
     kick();
   });
 
