@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
 import { makeCategory, makeItem, makeTag } from '../../../test/support/factories.js';
-import type { ItemStatus } from '../../db/schema.js';
+import type { Database, ItemStatus } from '../../db/schema.js';
 import { type CatalogueMirror, catalogueMirror } from './catalogue-mirror.js';
 import { type CatalogueVersion, catalogueVersion } from './catalogue-version.js';
 import { type ItemFilters, parseItemFilters } from './item-filters.js';
@@ -178,68 +178,35 @@ describe('the storefront index in memory', () => {
     await compare(150);
   });
 
+  /** Sets columns of one item, as an admin edit or a cart write would. */
+  const setItem = (id: number, values: Updateable<Database['items']>) =>
+    t.db.updateTable('items').set(values).where('id', '=', id).execute();
+
+  /** Every kind of write the catalogue sees, each to a random item. */
+  const writes: Array<(id: number) => Promise<unknown>> = [
+    (id) => setItem(id, { price_cents: rng.pick(PRICES) }),
+    (id) => setItem(id, { status: 'pending', published_at: null }),
+    (id) =>
+      setItem(id, {
+        status: rng.pick(['available', 'reserved', 'sold'] as const),
+        published_at: rng.pick(INSTANTS),
+      }),
+    (id) => setItem(id, { title: title(rng) }),
+    async (id) => {
+      const tag = rng.pick(tags);
+      await sql`DELETE FROM item_tags WHERE item_id = ${id} AND tag_id = ${tag.id}`.execute(t.db);
+      await sql`INSERT INTO item_tags (item_id, tag_id) VALUES (${id}, ${rng.pick(tags).id})
+                ON CONFLICT DO NOTHING`.execute(t.db);
+    },
+    (id) => setItem(id, { category_id: rng.pick(categories) }),
+    () => newItem(),
+    (id) => t.db.deleteFrom('items').where('id', '=', id).execute(),
+  ];
+
   it('follows every kind of write and answers as the SQL does after them', async () => {
     for (let round = 0; round < 4; round++) {
       const ids = (await t.db.selectFrom('items').select('id').execute()).map((row) => row.id);
-      for (let write = 0; write < 12; write++) {
-        const id = rng.pick(ids);
-        switch (rng.int(8)) {
-          case 0:
-            await t.db
-              .updateTable('items')
-              .set({ price_cents: rng.pick(PRICES) })
-              .where('id', '=', id)
-              .execute();
-            break;
-          case 1:
-            await t.db
-              .updateTable('items')
-              .set({ status: 'pending', published_at: null })
-              .where('id', '=', id)
-              .execute();
-            break;
-          case 2:
-            await t.db
-              .updateTable('items')
-              .set({
-                status: rng.pick(['available', 'reserved', 'sold'] as const),
-                published_at: rng.pick(INSTANTS),
-              })
-              .where('id', '=', id)
-              .execute();
-            break;
-          case 3:
-            await t.db
-              .updateTable('items')
-              .set({ title: title(rng) })
-              .where('id', '=', id)
-              .execute();
-            break;
-          case 4: {
-            const tag = rng.pick(tags);
-            await sql`DELETE FROM item_tags WHERE item_id = ${id} AND tag_id = ${tag.id}`.execute(
-              t.db,
-            );
-            await sql`INSERT INTO item_tags (item_id, tag_id) VALUES (${id}, ${rng.pick(tags).id}) ON CONFLICT DO NOTHING`.execute(
-              t.db,
-            );
-            break;
-          }
-          case 5:
-            await t.db
-              .updateTable('items')
-              .set({ category_id: rng.pick(categories) })
-              .where('id', '=', id)
-              .execute();
-            break;
-          case 6:
-            await newItem();
-            break;
-          case 7:
-            await t.db.deleteFrom('items').where('id', '=', id).execute();
-            break;
-        }
-      }
+      for (let write = 0; write < 12; write++) await rng.pick(writes)(rng.pick(ids));
       if (round === 1) {
         // A new tag (announced as `tags`, no item) and links to it: found by its slug.
         const tag = await makeTag(t.db);
@@ -295,11 +262,7 @@ describe('the storefront index in memory', () => {
       expect((await held.keys(newest, view))?.[0]?.id).toBe(item.id);
 
       gated = true;
-      await t.db
-        .updateTable('items')
-        .set({ status: 'pending', published_at: null })
-        .where('id', '=', item.id)
-        .execute();
+      await setItem(item.id, { status: 'pending', published_at: null });
       view = await caughtUp();
       // The view includes the write; the index has not read the item again: SQL answers.
       expect(await held.keys(newest, view)).toBeUndefined();
