@@ -47,11 +47,11 @@ describe.skipIf(!onPostgres)(
       expect(warm.map((res) => res.statusCode)).toEqual(Array(10).fill(200));
       await instance.proxy.stall();
 
+      // Each a search never seen, so each needs the database: a list the storefront
+      // index can answer is answered from memory while notifications are trusted.
       const [readyz, ...stalled] = await Promise.all([
         timed(instance.app, '/readyz'),
-        ...Array.from({ length: 10 }, (_, i) =>
-          timed(instance.app, `/api/items?min_price=${100 + i}`),
-        ),
+        ...Array.from({ length: 10 }, (_, i) => timed(instance.app, `/api/items?q=stalled${i}`)),
       ]);
       for (const { res, ms } of stalled) {
         expect(res.statusCode).toBe(503);
@@ -65,7 +65,7 @@ describe.skipIf(!onPostgres)(
       // once: the pool kept none of the connections whose answers timed out.
       await instance.proxy.forward({ heal: false });
       const recoveredIn = await waitUntil(async () => {
-        const res = await instance.app.inject('/api/items?min_price=200');
+        const res = await instance.app.inject(`/api/items?q=recovered${Date.now()}`);
         return res.statusCode === 200;
       }, 5_000);
       expect(recoveredIn).toBeLessThan(5_000);
@@ -74,7 +74,7 @@ describe.skipIf(!onPostgres)(
       for (let round = 0; round < 3; round++) {
         const answers = await Promise.all(
           Array.from({ length: 12 }, (_, i) =>
-            timed(instance.app, `/api/items?min_price=${300 + round * 20 + i}`),
+            timed(instance.app, `/api/items?q=round${round}x${i}`),
           ),
         );
         expect(answers.map((a) => a.res.statusCode)).toEqual(Array(12).fill(200));
