@@ -1,5 +1,5 @@
 import type { ItemStatus } from '../../db/schema.js';
-import { before, type Entry, hasBit, Postings, prefixLength } from './index-postings.js';
+import { before, type Entry, hasBit, intersect, Postings, prefixLength } from './index-postings.js';
 import type { Cursor, ItemFilters } from './item-filters.js';
 import type { ItemKey } from './items.repository.js';
 import { hasPrefixOf, termBitsets } from './term-bits.js';
@@ -19,6 +19,17 @@ export interface IndexRow {
 }
 
 const STATUS = { available: 'available', reserved: 'reserved', sold: 'sold' } as const;
+
+/** Rows in each sort order's own order (price_desc: the price order backwards). */
+const SORTED: Record<ItemFilters['sort'], (a: Entry, b: Entry) => number> = {
+  newest: (a, b) => (before('newest', a, b) ? -1 : 1),
+  price_asc: (a, b) => (before('cheapest', a, b) ? -1 : 1),
+  price_desc: (a, b) => (before('cheapest', b, a) ? -1 : 1),
+};
+/** Bitsets are intersected when the walk's list holds this many pages' worth or more… */
+const AND_AFTER = 16;
+/** …and the candidates sorted when there are at most this many. */
+const AND_CAP = 4_096;
 
 /** Whether `row` comes after the cursor in the cursor's own sort order (items.repository.ts: afterCursor). */
 function afterCursor(row: IndexRow, cursor: Cursor): boolean {
@@ -245,6 +256,26 @@ export function catalogueIndex(
         rowTerms.every((term) => hasPrefixOf(row.lexemes, term));
 
       const wanted = filters.limit + 1;
+      // A category's or tag's list and every other as a bitset (and a long walk ahead):
+      // their AND is every candidate, found 32 rows at a time; when there are few, they
+      // are sorted, not walked to. (Not for all items with a term alone: a common term
+      // has thousands of rows, and its walk finds a page in a few hundred.)
+      const bitsets = [driver.bits, ...tested.map((list) => list.bits), ...termBits];
+      if (
+        driver !== all &&
+        driver.size > AND_AFTER * wanted &&
+        bitsets.length >= 2 &&
+        bitsets.every((bits): bits is Uint32Array => bits !== null)
+      ) {
+        const candidates = intersect(bitsets, AND_CAP);
+        if (candidates) {
+          const { cursor } = filters;
+          const rows = candidates
+            .map((slot) => slots[slot]!)
+            .filter((row) => (!cursor || afterCursor(row, cursor)) && matches(row));
+          return keysOf(rows.sort(SORTED[filters.sort]), wanted);
+        }
+      }
       const found: Entry[] = [];
       const walk = walkOf(driver, slots, filters);
       // Newest first within price bounds: the walk may pass many rows outside them.

@@ -144,3 +144,24 @@ export function withBit(bits: Uint32Array, slot: number, on: boolean): Uint32Arr
   else kept[word]! &= ~(1 << (slot & 31));
   return kept;
 }
+
+/**
+ * The slots set in every one of `bitsets`, in slot order, a word (32 slots) at a
+ * time; null past `cap` of them, when walking a sorted list finds a page sooner.
+ */
+export function intersect(bitsets: readonly Uint32Array[], cap: number): number[] | null {
+  let words = Number.POSITIVE_INFINITY;
+  for (const bits of bitsets) words = Math.min(words, bits.length);
+  const slots: number[] = [];
+  for (let word = 0; word < words; word++) {
+    let both = bitsets[0]![word]!;
+    for (let k = 1; k < bitsets.length && both !== 0; k++) both &= bitsets[k]![word]!;
+    while (both !== 0) {
+      const low = both & -both;
+      slots.push(word * 32 + (31 - Math.clz32(low)));
+      if (slots.length > cap) return null;
+      both ^= low;
+    }
+  }
+  return slots;
+}
