@@ -43,40 +43,6 @@ function afterCursor(row: IndexRow, cursor: Cursor): boolean {
   }
 }
 
-/** The slots a walk visits, in the list's sort order for the filters: from the cursor and price bound on. */
-function walkOf(list: Postings, rows: readonly Entry[], filters: ItemFilters) {
-  const { sort, cursor, minPrice, maxPrice } = filters;
-  const prefix = (slots: number[], pred: (row: Entry) => boolean) =>
-    prefixLength(slots, rows, pred);
-  if (sort === 'newest') {
-    const slots = list.newest;
-    return {
-      slots,
-      start: cursor ? prefix(slots, (row) => !afterCursor(row, cursor)) : 0,
-      step: 1,
-    };
-  }
-  const slots = list.cheapest;
-  if (sort === 'price_asc') {
-    let start = minPrice === undefined ? 0 : prefix(slots, (row) => row.price_cents < minPrice);
-    if (cursor)
-      start = Math.max(
-        start,
-        prefix(slots, (row) => !afterCursor(row, cursor)),
-      );
-    return { slots, start, step: 1 };
-  }
-  // price_desc: from the last row at or under max_price (and before the cursor) down.
-  let end =
-    maxPrice === undefined ? slots.length : prefix(slots, (row) => row.price_cents <= maxPrice);
-  if (cursor)
-    end = Math.min(
-      end,
-      prefix(slots, (row) => afterCursor(row, cursor)),
-    );
-  return { slots, start: end - 1, step: -1 };
-}
-
 /** The slots of `list` priced within the bounds, as a range of its cheapest-first order. */
 function priceRange(list: Postings, rows: readonly Entry[], minPrice?: number, maxPrice?: number) {
   const slots = list.cheapest;
@@ -89,6 +55,31 @@ function priceRange(list: Postings, rows: readonly Entry[], minPrice?: number, m
         ? slots.length
         : prefixLength(slots, rows, (row) => row.price_cents <= maxPrice),
   };
+}
+
+/**
+ * The slots a walk visits, in the list's sort order for the filters: from the
+ * cursor on, and for a price sort only within the price bounds (`from` up or
+ * down to `to`, exclusive).
+ */
+function walkOf(list: Postings, rows: readonly Entry[], filters: ItemFilters) {
+  const { sort, cursor } = filters;
+  // How many of `slots` come at or before the cursor in its own order.
+  const upToCursor = (slots: number[]) =>
+    prefixLength(slots, rows, (row) => !afterCursor(row, cursor!));
+  if (sort === 'newest') {
+    const slots = list.newest;
+    return { slots, from: cursor ? upToCursor(slots) : 0, to: slots.length, step: 1 };
+  }
+  const { slots, start, end } = priceRange(list, rows, filters.minPrice, filters.maxPrice);
+  if (sort === 'price_asc') {
+    return { slots, from: Math.max(start, cursor ? upToCursor(slots) : 0), to: end, step: 1 };
+  }
+  // price_desc walks the price order backwards: rows after the cursor are the cheaper ones.
+  const beforeCursor = cursor
+    ? prefixLength(slots, rows, (row) => afterCursor(row, cursor))
+    : slots.length;
+  return { slots, from: Math.min(end, beforeCursor) - 1, to: start - 1, step: -1 };
 }
 
 const keysOf = (rows: readonly Entry[], wanted: number): ItemKey[] =>
@@ -256,6 +247,16 @@ export function catalogueIndex(
         rowTerms.every((term) => hasPrefixOf(row.lexemes, term));
 
       const wanted = filters.limit + 1;
+      /** The page from candidate slots in any order: the matches after the cursor, sorted. */
+      const sortedPage = (candidates: Iterable<number>): ItemKey[] => {
+        const rows: Entry[] = [];
+        for (const slot of candidates) {
+          if (!inLists(slot)) continue;
+          const row = slots[slot]!;
+          if ((!filters.cursor || afterCursor(row, filters.cursor)) && matches(row)) rows.push(row);
+        }
+        return keysOf(rows.sort(SORTED[filters.sort]), wanted);
+      };
       // A category's or tag's list and every other as a bitset (and a long walk ahead):
       // their AND is every candidate, found 32 rows at a time; when there are few, they
       // are sorted, not walked to. (Not for all items with a term alone: a common term
@@ -268,52 +269,27 @@ export function catalogueIndex(
         bitsets.every((bits): bits is Uint32Array => bits !== null)
       ) {
         const candidates = intersect(bitsets, AND_CAP);
-        if (candidates) {
-          const { cursor } = filters;
-          const rows = candidates
-            .map((slot) => slots[slot]!)
-            .filter((row) => (!cursor || afterCursor(row, cursor)) && matches(row));
-          return keysOf(rows.sort(SORTED[filters.sort]), wanted);
-        }
+        if (candidates) return sortedPage(candidates);
       }
-      const found: Entry[] = [];
-      const walk = walkOf(driver, slots, filters);
       // Newest first within price bounds: the walk may pass many rows outside them.
       // Past as many rows as the bounds hold, the rows within them are taken instead.
       const bounded =
         filters.sort === 'newest' && (minPrice !== undefined || maxPrice !== undefined);
       const range = bounded ? priceRange(driver, slots, minPrice, maxPrice) : null;
       const budget = range ? range.end - range.start : Number.POSITIVE_INFINITY;
-      let walked = 0;
-      for (
-        let i = walk.start;
-        i >= 0 && i < walk.slots.length && found.length < wanted;
-        i += walk.step
-      ) {
-        if (++walked > budget) return keysOf(newestWithin(range!), wanted);
+      const found: Entry[] = [];
+      const walk = walkOf(driver, slots, filters);
+      const inWalk = (i: number) => (walk.step > 0 ? i < walk.to : i > walk.to);
+      for (let i = walk.from; inWalk(i) && found.length < wanted; i += walk.step) {
+        if (i - walk.from === budget * walk.step) {
+          return sortedPage(range!.slots.slice(range!.start, range!.end));
+        }
         const slot = walk.slots[i]!;
         if (!inLists(slot)) continue;
         const row = slots[slot]!;
-        if (filters.sort === 'price_desc' && minPrice !== undefined && row.price_cents < minPrice)
-          break;
-        if (filters.sort === 'price_asc' && maxPrice !== undefined && row.price_cents > maxPrice)
-          break;
         if (matches(row)) found.push(row);
       }
       return keysOf(found, wanted);
-
-      /** Every match within the price range, newest first, after the cursor. */
-      function newestWithin(bounds: NonNullable<typeof range>): Entry[] {
-        const within: Entry[] = [];
-        for (let i = bounds.start; i < bounds.end; i++) {
-          const slot = bounds.slots[i]!;
-          if (!inLists(slot)) continue;
-          const row = slots[slot]!;
-          if ((!filters.cursor || afterCursor(row, filters.cursor)) && matches(row))
-            within.push(row);
-        }
-        return within.sort((a, b) => (before('newest', a, b) ? -1 : 1));
-      }
     },
   };
 }

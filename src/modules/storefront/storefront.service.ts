@@ -2,6 +2,7 @@ import fastJson from 'fast-json-stringify';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { type MediaUrl, mediaUrlFor } from '../../media/storage.js';
+import type { CatalogueIndex } from './catalogue-index.js';
 import type { CatalogueMirror } from './catalogue-mirror.js';
 import type { CatalogueView, Dimension } from './catalogue-version.js';
 import type { ItemCards } from './item-cards.js';
@@ -215,17 +216,20 @@ export function storefrontService(
         if (at && kept) kept[name] = keptAt(at, json);
         return json;
       };
+      // Counted and bounded by the index in memory once it has every change `at` has:
+      // asked once for both parts, and only by a part that is worked out again.
+      let facets: Promise<CatalogueIndex | null> | undefined;
+      const indexed = () => (facets ??= at && mirror ? mirror.facets(at) : Promise.resolve(null));
       const [categories, tags, price] = await Promise.all([
         part('categories', async () => categoryTree(await items.categories())),
-        // Counted and bounded by the index in memory once it has every change `at` has.
         part('tags', async () => {
-          const index = at && (await mirror?.facets(at));
+          const index = await indexed();
           if (!index) return (await items.tagCounts()).map(withColour);
           const tags = await names.all(at!);
           return tags.map((tag) => withColour({ ...tag, count: index.tagCount(tag.id) }));
         }),
         part('price', async () => {
-          const index = at && (await mirror?.facets(at));
+          const index = await indexed();
           const bounds = index ? index.priceBounds() : await items.priceBounds();
           return { min: bounds.min, max: bounds.max };
         }),
