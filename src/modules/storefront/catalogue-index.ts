@@ -2,7 +2,7 @@ import type { ItemStatus } from '../../db/schema.js';
 import { before, type Entry, hasBit, intersect, Postings, prefixLength } from './index-postings.js';
 import type { Cursor, ItemFilters } from './item-filters.js';
 import type { ItemKey } from './items.repository.js';
-import { hasPrefixOf, termBitsets } from './term-bits.js';
+import { hasPrefixOf, termRows } from './term-rows.js';
 
 /** What the storefront filters and sorts a visible item by (items.repository.ts: indexRows). */
 export interface IndexRow {
@@ -82,6 +82,13 @@ function walkOf(list: Postings, rows: readonly Entry[], filters: ItemFilters) {
   return { slots, from: Math.min(end, beforeCursor) - 1, to: start - 1, step: -1 };
 }
 
+/** A filter every match meets: a list it is in, that list's bitset, and the test of a row. */
+interface Must {
+  list: Postings | null;
+  bits: Uint32Array | null;
+  on: (row: Entry) => boolean;
+}
+
 const keysOf = (rows: readonly Entry[], wanted: number): ItemKey[] =>
   rows
     .slice(0, wanted)
@@ -108,7 +115,7 @@ export function catalogueIndex(
   const lexemes = new Map<string, string>();
   let tagSlugs = slugs;
   const nothing = new Postings(slots);
-  const searched = termBitsets(slots);
+  const searched = termRows(slots);
 
   const internLexeme = (lexeme: string): string => {
     const known = lexemes.get(lexeme);
@@ -159,8 +166,8 @@ export function catalogueIndex(
     byId.delete(id);
     all.remove(entry);
     for (const list of listsOf(entry, false)) list.remove(entry);
-    delete slots[entry.slot];
     searched.removed(entry);
+    delete slots[entry.slot];
     free.push(entry.slot);
   }
 
@@ -211,40 +218,47 @@ export function catalogueIndex(
      * of which an item's lexemes must start with (see searchTerms).
      */
     keys(filters: ItemFilters, terms?: readonly string[]): ItemKey[] {
-      const { categoryId, status, minPrice, maxPrice } = filters;
-      // The lists every match is in: the category's subtree, each tag's items.
-      const lists: Postings[] = [];
-      if (categoryId !== undefined) lists.push(byCategory.get(categoryId) ?? nothing);
+      const { status, minPrice, maxPrice } = filters;
+      // What every match is in: the category's subtree, each tag's items, each term's.
+      const musts: Must[] = [];
+      const { categoryId } = filters;
+      if (categoryId !== undefined) {
+        const list = byCategory.get(categoryId) ?? nothing;
+        musts.push({ list, bits: list.bits, on: (row) => row.category_path.includes(categoryId) });
+      }
       for (const slug of filters.tagSlugs ?? []) {
         const id = tagSlugs.get(slug);
         // No such tag: no item carries it (spec 4.2 rule 2).
         if (id === undefined) return [];
-        lists.push(byTag.get(id) ?? nothing);
+        const list = byTag.get(id) ?? nothing;
+        musts.push({ list, bits: list.bits, on: (row) => row.tag_ids.includes(id) });
       }
-      const driver = lists.reduce((a, b) => (b.size < a.size ? b : a), all);
-      const others = lists.filter((list) => list !== driver);
-      // Membership of a list with a bitset is a bit; of one without, its row's own arrays.
-      const tested = others.filter((list) => list.bits);
-      const checkRow = others.length > tested.length;
-      const tagIds = (filters.tagSlugs ?? []).map((slug) => tagSlugs.get(slug)!);
-      // Terms searched before are bitsets too; the rest are matched on the row.
-      const termBits: Uint32Array[] = [];
-      const rowTerms: string[] = [];
       for (const term of terms ?? []) {
-        const bits = searched.of(term);
-        if (bits) termBits.push(bits);
-        else rowTerms.push(term);
+        // A term searched before has its rows kept; the first time, each row is matched.
+        const kept = searched.of(term);
+        musts.push({
+          list: kept?.list ?? null,
+          bits: kept?.bits ?? null,
+          on: (row) => hasPrefixOf(row.lexemes, term),
+        });
       }
-      const inLists = (slot: number) =>
-        tested.every((list) => list.has(slot)) && termBits.every((bits) => hasBit(bits, slot));
+      // The shortest list is walked; membership of the others is a bit, or the row's own.
+      const driver = musts.reduce<Postings>(
+        (shortest, must) => (must.list && must.list.size < shortest.size ? must.list : shortest),
+        all,
+      );
+      const others = musts.filter((must) => must.list !== driver);
+      const bitsets = others.flatMap((must) => (must.bits ? [must.bits] : []));
+      const rowTests = others.filter((must) => !must.bits).map((must) => must.on);
+      const inLists = (slot: number) => {
+        for (const bits of bitsets) if (!hasBit(bits, slot)) return false;
+        return true;
+      };
       const matches = (row: Entry): boolean =>
         (minPrice === undefined || row.price_cents >= minPrice) &&
         (maxPrice === undefined || row.price_cents <= maxPrice) &&
         (status === undefined || row.status === status) &&
-        (!checkRow ||
-          ((categoryId === undefined || row.category_path.includes(categoryId)) &&
-            tagIds.every((id) => row.tag_ids.includes(id)))) &&
-        rowTerms.every((term) => hasPrefixOf(row.lexemes, term));
+        rowTests.every((test) => test(row));
 
       const wanted = filters.limit + 1;
       /** The page from candidate slots in any order: the matches after the cursor, sorted. */
@@ -257,18 +271,12 @@ export function catalogueIndex(
         }
         return keysOf(rows.sort(SORTED[filters.sort]), wanted);
       };
-      // A category's or tag's list and every other as a bitset (and a long walk ahead):
+      // A category's, tag's or term's list, a long walk ahead and other bitsets to test:
       // their AND is every candidate, found 32 rows at a time; when there are few, they
-      // are sorted, not walked to. (Not for all items with a term alone: a common term
-      // has thousands of rows, and its walk finds a page in a few hundred.)
-      const bitsets = [driver.bits, ...tested.map((list) => list.bits), ...termBits];
-      if (
-        driver !== all &&
-        driver.size > AND_AFTER * wanted &&
-        bitsets.length >= 2 &&
-        bitsets.every((bits): bits is Uint32Array => bits !== null)
-      ) {
-        const candidates = intersect(bitsets, AND_CAP);
+      // are sorted, not walked to. (Not for all items and a common term: it has
+      // thousands of rows, and the walk finds a page in a few hundred.)
+      if (driver !== all && driver.bits && driver.size > AND_AFTER * wanted && bitsets.length > 0) {
+        const candidates = intersect([driver.bits, ...bitsets], AND_CAP);
         if (candidates) return sortedPage(candidates);
       }
       // Newest first within price bounds: the walk may pass many rows outside them.

@@ -87,6 +87,17 @@ export class Postings {
     this.bits = withBit(this.bits, slot, member);
   }
 
+  /** The list of these entries (a searched term's rows). */
+  static of(rows: readonly Entry[], entries: readonly Entry[]): Postings {
+    const list = new Postings(
+      rows,
+      sortedSlots(entries, 'newest'),
+      sortedSlots(entries, 'cheapest'),
+    );
+    if (list.size >= DENSE) list.bits = bitsOf(list.newest);
+    return list;
+  }
+
   /**
    * Every list of a load at once: all rows sorted once in each order, then dealt
    * out in that order to the lists each row is in (`listsOf`), so a reload pays
