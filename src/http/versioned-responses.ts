@@ -92,9 +92,25 @@ export function versionedResponses(maxEntries: number): VersionedResponses {
   const entries = new Map<string, Entry>();
   const computing = new Map<string, { tag: string; life: number; made: Promise<Entry> }>();
 
+  // Keys answered once and not kept: kept on their second answer.
+  const answeredOnce = new Set<string>();
+
+  /**
+   * Whether an answer computed for `key` is worth keeping: a key kept before, or
+   * asked a second time. A one-off URL (every customer's own price bound) would
+   * otherwise push out an answer asked again and again, and each 20 KB body
+   * would live long enough to cost the collector a full mark of the heap.
+   */
+  function admitted(key: string): boolean {
+    if (entries.has(key) || answeredOnce.delete(key)) return true;
+    if (answeredOnce.size >= maxEntries * 4) answeredOnce.clear();
+    answeredOnce.add(key);
+    return false;
+  }
+
   function remember(key: string, entry: Entry): void {
     // A view that stands alone (memory was reset meanwhile) vouches for nothing later.
-    if (maxEntries <= 0 || entry.life < 0) return;
+    if (maxEntries <= 0 || entry.life < 0 || !admitted(key)) return;
     entries.delete(key);
     entries.set(key, entry);
     // Map keeps insertion order: the first key is the least recently stored.

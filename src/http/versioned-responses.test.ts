@@ -1,0 +1,65 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogueView } from '../modules/storefront/catalogue-version.js';
+import { Serialized, versionedResponses } from './versioned-responses.js';
+
+// The response cache keeps an answer from its second request on: a URL asked
+// once (a customer's own price bound) must not push out the answers asked again
+// and again. Counted by how often a route's answer is worked out.
+
+const view: CatalogueView = {
+  epoch: 'a1b2c3d4e5f6',
+  version: 7,
+  life: 1,
+  tag: 'a1b2c3d4e5f6-7',
+  changedSince: () => false,
+};
+
+describe('which answers the response cache keeps', () => {
+  const app = Fastify();
+  const computed = new Map<string, number>();
+  beforeAll(async () => {
+    const responses = versionedResponses(2);
+    app.get<{ Params: { key: string } }>('/answers/:key', (request, reply) => {
+      const { key } = request.params;
+      if (responses.answerFromMemory(request, reply, key, view)) return reply;
+      return responses.send(request, reply, {
+        key,
+        view,
+        dims: [],
+        ids: [],
+        compute: async () => {
+          computed.set(key, (computed.get(key) ?? 0) + 1);
+          return new Serialized(JSON.stringify({ key }));
+        },
+      });
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const ask = async (key: string) => {
+    const response = await app.inject({ method: 'GET', url: `/answers/${key}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ key });
+  };
+
+  it('works an answer out on its first two requests and keeps it from the second', async () => {
+    await ask('popular');
+    await ask('popular');
+    expect(computed.get('popular')).toBe(2);
+    await ask('popular');
+    await ask('popular');
+    expect(computed.get('popular')).toBe(2);
+  });
+
+  it('keeps a popular answer while one-off answers pass through a cache of two', async () => {
+    for (let i = 0; i < 3; i++) await ask('other');
+    const before = [computed.get('popular'), computed.get('other')];
+    for (const key of ['once-1', 'once-2', 'once-3']) await ask(key);
+    await ask('popular');
+    await ask('other');
+    // Neither was pushed out by the three asked once.
+    expect([computed.get('popular'), computed.get('other')]).toEqual(before);
+  });
+});
