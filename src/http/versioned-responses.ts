@@ -56,14 +56,17 @@ const keyTag = (key: string) => createHash('sha1').update(key).digest('base64url
 /** A body the route serialised itself (from the items' kept JSON, item-cards.ts): sent as it is. */
 export class Serialized {
   constructor(
-    readonly json: string,
+    /** JSON, or its UTF-8 bytes. */
+    readonly json: string | Buffer,
     /** The items it shows. */
     readonly ids: readonly number[] = [],
   ) {}
 }
 
-const bytesOf = (reply: FastifyReply, value: unknown): Buffer =>
-  Buffer.from(value instanceof Serialized ? value.json : (reply.serialize(value) as string));
+function bytesOf(reply: FastifyReply, value: unknown): Buffer {
+  const json = value instanceof Serialized ? value.json : (reply.serialize(value) as string);
+  return typeof json === 'string' ? Buffer.from(json) : json;
+}
 
 interface Entry {
   epoch: string;

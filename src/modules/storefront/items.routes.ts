@@ -72,7 +72,7 @@ export function storefrontRoutes(
         ids: (page) => page.ids,
         compute: async () => {
           const page = await storefront.listJson(filters, cards, view);
-          return new Serialized(page.json, page.ids);
+          return new Serialized(page.body, page.ids);
         },
       });
     },
@@ -99,7 +99,7 @@ export function storefrontRoutes(
         dims: [],
         ids: [request.params.id],
         compute: async () =>
-          new Serialized((await storefront.getJson(request.params.id, cards, view)).json),
+          new Serialized((await storefront.getJson(request.params.id, cards, view)).body),
       });
     },
   );
