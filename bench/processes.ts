@@ -10,6 +10,13 @@ import { freePort } from '../test/support/free-port.js';
  */
 export const SERVER = 'dist/server.js';
 
+/**
+ * Node's flags for our server, as `npm start` and the Dockerfile give them: a young
+ * generation large enough that a busy storefront's requests die in it (decisions.md).
+ */
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=64'];
+const OURS = new Set([SERVER, 'src/server.ts', 'bench/targets/uncached.ts']);
+
 export interface Target {
   name: string;
   base: string;
@@ -18,8 +25,9 @@ export interface Target {
 }
 
 /**
- * Starts `node [nodeArgs] script` (with `--import tsx` for a .ts script) with the
- * env given plus PORT, and waits for `readyPath` to answer.
+ * Starts `node [nodeArgs] script` (our server with SERVER_NODE_ARGS first, a .ts
+ * script with `--import tsx`) with the env given plus PORT, and waits for
+ * `readyPath` to answer.
  */
 export async function startTarget(
   name: string,
@@ -30,7 +38,8 @@ export async function startTarget(
 ): Promise<Target> {
   const port = await freePort();
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...nodeArgs, ...loader, script], {
+  const ours = OURS.has(script) ? SERVER_NODE_ARGS : [];
+  const child = spawn(process.execPath, [...ours, ...nodeArgs, ...loader, script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
