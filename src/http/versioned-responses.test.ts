@@ -63,3 +63,62 @@ describe('which answers the response cache keeps', () => {
     expect([computed.get('popular'), computed.get('other')]).toEqual(before);
   });
 });
+
+describe('an answer asked once and not kept', () => {
+  const app = Fastify();
+  let computed = 0;
+  // The catalogue moves on to version 8; whether item 5 changed since 7 is up to the test.
+  let itemFiveChanged = false;
+  let current: CatalogueView = view;
+  beforeAll(async () => {
+    const responses = versionedResponses(2);
+    app.get<{ Params: { key: string } }>('/once/:key', (request, reply) =>
+      responses.send(request, reply, {
+        key: request.params.key,
+        view: current,
+        dims: [],
+        ids: [5],
+        compute: async () => {
+          computed++;
+          return new Serialized(JSON.stringify({ computed }));
+        },
+      }),
+    );
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const ask = (key: string, etag?: string) =>
+    app.inject({
+      method: 'GET',
+      url: `/once/${key}`,
+      headers: etag ? { 'if-none-match': etag } : {},
+    });
+  const laterView = (): CatalogueView => ({
+    ...view,
+    version: 8,
+    tag: 'a1b2c3d4e5f6-8',
+    changedSince: (since, _dims, ids) => since < 8 && itemFiveChanged && ids.includes(5),
+  });
+
+  it('still revalidates its ETag while nothing it shows changed, without working it out again', async () => {
+    const first = await ask('unchanged');
+    expect(first.statusCode).toBe(200);
+    current = laterView();
+    const again = await ask('unchanged', first.headers.etag as string);
+    expect(again.statusCode).toBe(304);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(computed).toBe(1);
+  });
+
+  it('answers the new body once an item it shows changed', async () => {
+    current = view;
+    const first = await ask('changed');
+    itemFiveChanged = true;
+    current = laterView();
+    const again = await ask('changed', first.headers.etag as string);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers.etag).not.toBe(first.headers.etag);
+    expect(again.json()).toEqual({ computed });
+  });
+});

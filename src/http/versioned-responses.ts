@@ -68,7 +68,8 @@ function bytesOf(reply: FastifyReply, value: unknown): Buffer {
   return typeof json === 'string' ? Buffer.from(json) : json;
 }
 
-interface Entry {
+/** What an answer was computed from and what it depends on: enough to revalidate its ETag. */
+interface Seen {
   epoch: string;
   life: number;
   /** The version it was computed at: its ETag's. */
@@ -78,12 +79,15 @@ interface Entry {
   dims: readonly Dimension[];
   ids: readonly number[];
   etag: string;
+}
+
+interface Entry extends Seen {
   // Bytes, not a string: a string would be encoded again on every send.
   body: Buffer;
 }
 
 /** Whether `entry` may be served at `view`: usually one comparison, a few lookups after a write. */
-function stillValid(entry: Entry, view: CatalogueView): boolean {
+function stillValid(entry: Seen, view: CatalogueView): boolean {
   if (entry.life !== view.life || entry.epoch !== view.epoch) return false;
   if (entry.validAt >= view.version) return true;
   if (view.changedSince(entry.validAt, entry.dims, entry.ids)) return false;
@@ -95,8 +99,10 @@ export function versionedResponses(maxEntries: number): VersionedResponses {
   const entries = new Map<string, Entry>();
   const computing = new Map<string, { tag: string; life: number; made: Promise<Entry> }>();
 
-  // Keys answered once and not kept: kept on their second answer.
-  const answeredOnce = new Set<string>();
+  // Keys answered once and not kept, without their bodies: kept on their second
+  // answer, and meanwhile their ETag still revalidates (a browser asking again
+  // for the page it saw once gets its 304).
+  const answeredOnce = new Map<string, Seen>();
 
   /**
    * Whether an answer computed for `key` is worth keeping: a key kept before, or
@@ -104,16 +110,17 @@ export function versionedResponses(maxEntries: number): VersionedResponses {
    * otherwise push out an answer asked again and again, and each 20 KB body
    * would live long enough to cost the collector a full mark of the heap.
    */
-  function admitted(key: string): boolean {
+  function admitted(key: string, entry: Entry): boolean {
     if (entries.has(key) || answeredOnce.delete(key)) return true;
     if (answeredOnce.size >= maxEntries * 4) answeredOnce.clear();
-    answeredOnce.add(key);
+    const { body: _body, ...seen } = entry;
+    answeredOnce.set(key, seen);
     return false;
   }
 
   function remember(key: string, entry: Entry): void {
     // A view that stands alone (memory was reset meanwhile) vouches for nothing later.
-    if (maxEntries <= 0 || entry.life < 0 || !admitted(key)) return;
+    if (maxEntries <= 0 || entry.life < 0 || !admitted(key, entry)) return;
     entries.delete(key);
     entries.set(key, entry);
     // Map keeps insertion order: the first key is the least recently stored.
@@ -134,6 +141,10 @@ export function versionedResponses(maxEntries: number): VersionedResponses {
       const ifNoneMatch = request.headers['if-none-match'];
       // Only a response still valid is remembered: a match on it is safe.
       if (current && matchesTag(ifNoneMatch, current.etag)) return notModified(reply, current.etag);
+      const seen = current ? undefined : answeredOnce.get(key);
+      if (seen && matchesTag(ifNoneMatch, seen.etag) && stillValid(seen, view)) {
+        return notModified(reply, seen.etag);
+      }
 
       let entry: Entry;
       try {
