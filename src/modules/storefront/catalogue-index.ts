@@ -1,5 +1,13 @@
 import type { ItemStatus } from '../../db/schema.js';
-import { before, type Entry, hasBit, intersect, Postings, prefixLength } from './index-postings.js';
+import {
+  before,
+  type Entry,
+  hasBit,
+  intersect,
+  intersections,
+  Postings,
+  prefixLength,
+} from './index-postings.js';
 import type { Cursor, ItemFilters } from './item-filters.js';
 import type { ItemKey } from './items.repository.js';
 import { hasPrefixOf, termRows } from './term-rows.js';
@@ -116,6 +124,7 @@ export function catalogueIndex(
   let tagSlugs = slugs;
   const nothing = new Postings(slots);
   const searched = termRows(slots);
+  const intersected = intersections(AND_CAP);
 
   const internLexeme = (lexeme: string): string => {
     const known = lexemes.get(lexeme);
@@ -261,22 +270,41 @@ export function catalogueIndex(
         rowTests.every((test) => test(row));
 
       const wanted = filters.limit + 1;
-      /** The page from candidate slots in any order: the matches after the cursor, sorted. */
+      /** The page from candidate slots in any order: the first `wanted` matches after the cursor. */
       const sortedPage = (candidates: Iterable<number>): ItemKey[] => {
-        const rows: Entry[] = [];
+        const order = SORTED[filters.sort];
+        // Only a page is kept, in order: thousands of candidates cost a comparison
+        // each with the page's last row, not a sort of them all.
+        const page: number[] = [];
         for (const slot of candidates) {
           if (!inLists(slot)) continue;
           const row = slots[slot]!;
-          if ((!filters.cursor || afterCursor(row, filters.cursor)) && matches(row)) rows.push(row);
+          if (page.length === wanted && order(row, slots[page[wanted - 1]!]!) > 0) continue;
+          if (filters.cursor && !afterCursor(row, filters.cursor)) continue;
+          if (!matches(row)) continue;
+          if (page.length === wanted) page.pop();
+          page.splice(
+            prefixLength(page, slots, (other) => order(other, row) < 0),
+            0,
+            slot,
+          );
         }
-        return keysOf(rows.sort(SORTED[filters.sort]), wanted);
+        return keysOf(
+          page.map((slot) => slots[slot]!),
+          wanted,
+        );
       };
       // A category's, tag's or term's list, a long walk ahead and other bitsets to test:
       // their AND is every candidate, found 32 rows at a time; when there are few, they
       // are sorted, not walked to. (Not for all items and a common term: it has
       // thousands of rows, and the walk finds a page in a few hundred.)
       if (driver !== all && driver.bits && driver.size > AND_AFTER * wanted && bitsets.length > 0) {
-        const candidates = intersect([driver.bits, ...bitsets], AND_CAP);
+        // Lists' bitsets are kept intersected; a common term's bitset (no list) is not.
+        const lists = [driver, ...others.flatMap((must) => (must.list?.bits ? [must.list] : []))];
+        const candidates =
+          lists.length === bitsets.length + 1
+            ? intersected(lists)
+            : intersect([driver.bits, ...bitsets], AND_CAP);
         if (candidates) return sortedPage(candidates);
       }
       // Newest first within price bounds: the walk may pass many rows outside them.

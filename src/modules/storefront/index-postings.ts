@@ -39,9 +39,15 @@ export function prefixLength(
  */
 const DENSE = 256;
 
+let nextListId = 0;
+
 /** The slots of a category's or a tag's items (or all items) in both sort orders, kept sorted. */
 export class Postings {
   bits: Uint32Array | null = null;
+  /** Names the list in a kept intersection's key. */
+  readonly id = nextListId++;
+  /** Inserts and removes so far: a kept intersection of this list holds while it is unchanged. */
+  changes = 0;
 
   constructor(
     private readonly rows: readonly Entry[],
@@ -59,6 +65,7 @@ export class Postings {
   }
 
   insert(entry: Entry): void {
+    this.changes++;
     for (const order of ['newest', 'cheapest'] as const) {
       const list = this[order];
       list.splice(
@@ -71,6 +78,7 @@ export class Postings {
   }
 
   remove(entry: Entry): void {
+    this.changes++;
     for (const order of ['newest', 'cheapest'] as const) {
       const list = this[order];
       const at = prefixLength(list, this.rows, (other) => before(order, other, entry));
@@ -175,4 +183,31 @@ export function intersect(bitsets: readonly Uint32Array[], cap: number): number[
     }
   }
   return slots;
+}
+
+/** Intersections kept: a category and tags are asked again and again, each time with another price. */
+const KEPT_INTERSECTIONS = 128;
+
+/**
+ * `intersect` of lists' bitsets, kept until one of the lists changes: at 100k
+ * items one intersection reads every word of each bitset (about 15 µs for three),
+ * where a customer's next price bound over the same category and tags only
+ * filters the few candidates it found.
+ */
+export function intersections(cap: number) {
+  const kept = new Map<string, { changes: number[]; slots: number[] | null }>();
+  return (lists: readonly Postings[]): number[] | null => {
+    const key = lists.map((list) => list.id).join(',');
+    const changes = lists.map((list) => list.changes);
+    const known = kept.get(key);
+    if (known?.changes.every((n, i) => n === changes[i])) return known.slots;
+    const slots = intersect(
+      lists.map((list) => list.bits!),
+      cap,
+    );
+    kept.delete(key);
+    if (kept.size >= KEPT_INTERSECTIONS) kept.delete(kept.keys().next().value!);
+    kept.set(key, { changes, slots });
+    return slots;
+  };
 }
