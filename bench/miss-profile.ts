@@ -2,7 +2,7 @@
 // seeded PostgreSQL catalogue, driven by one case of bench/misses.ts, with the CPU
 // seconds each side spent per request (our server, PostgreSQL's processes, the load
 // driver) and the server's CPU profile by module and function.
-//   npx tsx bench/miss-profile.ts <database url> ["miss: item ids"] [seconds]
+//   [TOP=25] npx tsx bench/miss-profile.ts <database url> ["miss: item ids"] [seconds]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -106,7 +106,7 @@ try {
     for (const m of profile.byModule.slice(0, 10))
       console.log(`- ${(m.share * 100).toFixed(1)} % ${m.name}`);
     console.log('\nby function:');
-    for (const f of profile.byFunction.slice(0, 10))
+    for (const f of profile.byFunction.slice(0, Number(process.env.TOP ?? 10)))
       console.log(`- ${(f.share * 100).toFixed(1)} % ${f.name}`);
   }
 } finally {

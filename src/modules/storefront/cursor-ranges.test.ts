@@ -24,6 +24,13 @@ const ITEM_CURSORS: Array<[string, unknown]> = [
   ['price_desc', ['price_desc', 1e300, 1]],
   ['newest', ['newest', '0000-01-01T00:00:00.000000Z', 1]],
   ['newest', ['newest', '2026-02-30T00:00:00.000000Z', 1]],
+  ['newest', ['newest', '2025-02-29T00:00:00.000000Z', 1]],
+  ['newest', ['newest', '2100-02-29T00:00:00.000000Z', 1]],
+  ['newest', ['newest', '2026-13-01T00:00:00.000000Z', 1]],
+  ['newest', ['newest', '2026-04-31T00:00:00.000000Z', 1]],
+  ['newest', ['newest', '2026-10-25T24:00:00.000000Z', 1]],
+  ['newest', ['newest', '2026-10-25T23:60:00.000000Z', 1]],
+  ['newest', ['newest', '2026-10-25T23:59:60.000000Z', 1]],
 ];
 
 describe('numbers inside cursors', () => {
@@ -34,6 +41,19 @@ describe('numbers inside cursors', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'invalid_parameter', field: 'cursor' });
+  });
+
+  it.each([
+    '2024-02-29T23:59:59.999999Z',
+    '2000-02-29T00:00:00.000000Z',
+    '0001-01-01T00:00:00.000000Z',
+  ])('the storefront list takes a real instant %s', async (key) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/items?cursor=${cursor(['newest', key, 1])}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toEqual([]);
   });
 
   it('the admin item list refuses them too', async () => {
