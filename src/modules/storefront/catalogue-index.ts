@@ -295,8 +295,8 @@ export function catalogueIndex(
         );
       };
       // A category's, tag's or term's list, a long walk ahead and other bitsets to test:
-      // their AND is every candidate, found 32 rows at a time; when there are few, they
-      // are sorted, not walked to. (Not for all items and a common term: it has
+      // their AND is every candidate, found 32 rows at a time; when there are few, the
+      // page is picked from them, not walked to. (Not for all items and a common term: it has
       // thousands of rows, and the walk finds a page in a few hundred.)
       if (driver !== all && driver.bits && driver.size > AND_AFTER * wanted && bitsets.length > 0) {
         // Lists' bitsets are kept intersected; a common term's bitset (no list) is not.
