@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
 import { makeCategory, makeItem, makeTag } from '../../../test/support/factories.js';
 import type { Database, ItemStatus } from '../../db/schema.js';
+import { seededRandom } from '../../db/seed/random.js';
 import { type CatalogueMirror, catalogueMirror } from './catalogue-mirror.js';
 import { type CatalogueVersion, catalogueVersion } from './catalogue-version.js';
 import { type ItemFilters, parseItemFilters } from './item-filters.js';
@@ -13,22 +14,11 @@ import { type ItemKey, itemsRepository } from './items.repository.js';
 // every sort and cursor), on both back ends, before and after writes of every
 // kind the catalogue sees. Random catalogues and filters, from a fixed seed.
 
-/** A small deterministic generator (mulberry32): a failure names the case that made it. */
+/** The seed's generator (mulberry32): a failure names the case that made it. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let z = state;
-    z = Math.imul(z ^ (z >>> 15), z | 1);
-    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
-    return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
-  };
+  const { next, pick } = seededRandom(seed);
   const int = (n: number) => Math.floor(next() * n);
-  return {
-    int,
-    chance: (p: number) => next() < p,
-    pick: <T>(list: readonly T[]): T => list[int(list.length)]!,
-  };
+  return { int, chance: (p: number) => next() < p, pick };
 }
 
 const WORDS = [

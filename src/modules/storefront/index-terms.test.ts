@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../db/seed/random.js';
 import { catalogueIndex, type IndexRow } from './catalogue-index.js';
 import type { Cursor, ItemFilters } from './item-filters.js';
 import type { ItemKey } from './items.repository.js';
@@ -11,16 +12,9 @@ import type { ItemKey } from './items.repository.js';
 // a catalogue large enough for both kinds of term (catalogue-index.test.ts
 // compares the index with the SQL on both back ends).
 
-/** mulberry32: a failure names the case that made it. */
+/** The seed's generator (mulberry32): a failure names the case that made it. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let z = state;
-    z = Math.imul(z ^ (z >>> 15), z | 1);
-    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
-    return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
-  };
+  const { next } = seededRandom(seed);
   return { next, int: (n: number) => Math.floor(next() * n) };
 }
 
