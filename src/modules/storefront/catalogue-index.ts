@@ -299,12 +299,11 @@ export function catalogueIndex(
       // page is picked from them, not walked to. (Not for all items and a common term: it has
       // thousands of rows, and the walk finds a page in a few hundred.)
       if (driver !== all && driver.bits && driver.size > AND_AFTER * wanted && bitsets.length > 0) {
-        // Lists' bitsets are kept intersected; a common term's bitset (no list) is not.
-        const lists = [driver, ...others.flatMap((must) => (must.list?.bits ? [must.list] : []))];
-        const candidates =
-          lists.length === bitsets.length + 1
-            ? intersected(lists)
-            : intersect([driver.bits, ...bitsets], AND_CAP);
+        // A common term's bitset has no list to count its changes: intersected afresh.
+        const listed = others.every((must) => !must.bits || must.list);
+        const candidates = listed
+          ? intersected([driver, ...others.flatMap((must) => (must.bits ? [must.list!] : []))])
+          : intersect([driver.bits, ...bitsets], AND_CAP);
         if (candidates) return sortedPage(candidates);
       }
       // Newest first within price bounds: the walk may pass many rows outside them.

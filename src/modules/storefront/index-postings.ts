@@ -198,16 +198,15 @@ export function intersections(cap: number) {
   const kept = new Map<string, { changes: number[]; slots: number[] | null }>();
   return (lists: readonly Postings[]): number[] | null => {
     const key = lists.map((list) => list.id).join(',');
-    const changes = lists.map((list) => list.changes);
     const known = kept.get(key);
-    if (known?.changes.every((n, i) => n === changes[i])) return known.slots;
+    if (known?.changes.every((n, i) => n === lists[i]!.changes)) return known.slots;
     const slots = intersect(
       lists.map((list) => list.bits!),
       cap,
     );
     kept.delete(key);
     if (kept.size >= KEPT_INTERSECTIONS) kept.delete(kept.keys().next().value!);
-    kept.set(key, { changes, slots });
+    kept.set(key, { changes: lists.map((list) => list.changes), slots });
     return slots;
   };
 }
