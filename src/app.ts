@@ -209,9 +209,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   systemRoutes(app, database, rateLimitHealth);
   clientErrorRoutes(app);
-  await app.register(async (scope: App) =>
-    storefrontModule(scope, ctx, version, database.notifications, deps.storefrontCachedResponses),
-  );
+  await app.register(async (scope: App) => {
+    const memory = await storefrontModule(
+      scope,
+      ctx,
+      version,
+      database.notifications,
+      deps.storefrontCachedResponses,
+    );
+    app.decorate('storefrontMemory', memory);
+  });
   const store = deps.mediaStorage ?? mediaStorageFrom(config);
   registerMediaSweep(jobs, { db: ctx.db, storage: store, clock: ctx.clock, log: app.log });
   // Writers: a cleanup the store cannot do now is left to the sweep, not answered as an error.

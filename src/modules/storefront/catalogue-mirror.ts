@@ -219,6 +219,11 @@ export function catalogueMirror(
     /** The index for /api/filters' tag counts and price bounds, as `keys` would use it. */
     facets: caughtUp,
 
+    /** Resolves once no load or read of changes is under way (what was heard is applied). */
+    async settled(): Promise<void> {
+      while (running) await running;
+    },
+
     /** Stops following changes; resolves when no read of the mirror is under way. */
     async close(): Promise<void> {
       closed = true;

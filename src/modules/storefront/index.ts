@@ -14,6 +14,19 @@ const CACHED_RESPONSES = 1_000;
 /** Items whose JSON is made per statement while warming the kept cards. */
 const WARM_BATCH = 250;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The storefront's memory; tests wait for it to settle before counting statements. */
+    storefrontMemory: StorefrontMemory;
+  }
+}
+
+/** What the storefront keeps in memory, as far as others wait for it. */
+export interface StorefrontMemory {
+  /** Resolves once the index has applied what was heard and no item JSON is being warmed. */
+  settled(): Promise<void>;
+}
+
 /** `cachedResponses` 0 turns response, item-JSON and index reuse off (benchmarks measure the query path that way). */
 export async function storefrontModule(
   app: App,
@@ -21,7 +34,7 @@ export async function storefrontModule(
   version: CatalogueVersion,
   notifications: Notifications,
   cachedResponses = CACHED_RESPONSES,
-): Promise<void> {
+): Promise<StorefrontMemory> {
   const reuse = cachedResponses > 0;
   const cards = itemCards(reuse ? KEPT_CARDS : 0);
   let warming: Promise<void> | null = null;
@@ -60,4 +73,13 @@ export async function storefrontModule(
     cards,
     reuse ? {} : undefined,
   );
+  return {
+    async settled() {
+      // A load that finishes starts warming; a change heard meanwhile starts a read.
+      do {
+        await mirror?.settled();
+        await warming;
+      } while (warming);
+    },
+  };
 }
