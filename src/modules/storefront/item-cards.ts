@@ -35,19 +35,14 @@ export function itemCards(max = KEPT_CARDS) {
   const cards = new Map<number, Kept<Buffer>>();
 
   return {
-    /** The JSON of the ids that are still true at `at`; the rest are left for the caller to fetch. */
-    known(
-      ids: readonly number[],
-      at: CatalogueView,
-    ): { found: Map<number, Buffer>; missing: number[] } {
-      const found = new Map<number, Buffer>();
-      const missing: number[] = [];
-      for (const id of ids) {
-        const card = cards.get(id);
-        if (card && stillTrue(card, at, NO_DIMS, [id])) found.set(id, card.value);
-        else missing.push(id);
+    /** The JSON of each id that is still true at `at`, in order; undefined for the caller to fetch. */
+    known(ids: readonly number[], at: CatalogueView): Array<Buffer | undefined> {
+      const found = new Array<Buffer | undefined>(ids.length);
+      for (let i = 0; i < ids.length; i++) {
+        const card = cards.get(ids[i]!);
+        found[i] = card && stillTrue(card, at, NO_DIMS, [ids[i]!]) ? card.value : undefined;
       }
-      return { found, missing };
+      return found;
     },
 
     /** Serialises a visible item read at `at` and keeps it (the oldest card goes first). */
