@@ -62,6 +62,11 @@ describe('the storefront index in memory', () => {
     }
     for (let i = 0; i < 5; i++) tags.push(await makeTag(t.db));
     for (let i = 0; i < count; i++) await newItem();
+    // Instants a microsecond and a millisecond apart as well: the index compares a
+    // timestamp's milliseconds, then its microseconds, then the id.
+    await sql`UPDATE items SET
+        created_at = created_at + (id % 3) * interval '1 microsecond' + ((id / 3) % 2) * interval '1 millisecond',
+        published_at = published_at + (id % 2) * interval '1 microsecond'`.execute(t.db);
   }
 
   async function newItem() {

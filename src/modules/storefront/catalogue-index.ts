@@ -5,8 +5,10 @@ import {
   hasBit,
   intersect,
   intersections,
+  msOf,
   Postings,
   prefixLength,
+  usOf,
 } from './index-postings.js';
 import type { Cursor, ItemFilters } from './item-filters.js';
 import type { ItemKey } from './items.repository.js';
@@ -39,15 +41,30 @@ const AND_AFTER = 16;
 /** …and the candidates sorted when there are at most this many. */
 const AND_CAP = 4_096;
 
+/** A cursor with its key as the entries hold it: a timestamp as numbers (Entry.listedMs). */
+interface Position {
+  sort: Cursor['sort'];
+  key: number;
+  us: number;
+  id: number;
+}
+
+function positionOf(cursor: Cursor): Position {
+  return cursor.sort === 'newest'
+    ? { sort: 'newest', key: msOf(cursor.key), us: usOf(cursor.key), id: cursor.id }
+    : { sort: cursor.sort, key: cursor.key, us: 0, id: cursor.id };
+}
+
 /** Whether `row` comes after the cursor in the cursor's own sort order (items.repository.ts: afterCursor). */
-function afterCursor(row: IndexRow, cursor: Cursor): boolean {
-  switch (cursor.sort) {
+function afterCursor(row: Entry, at: Position): boolean {
+  switch (at.sort) {
     case 'newest':
-      return row.listed_at !== cursor.key ? row.listed_at < cursor.key : row.id < cursor.id;
+      if (row.listedMs !== at.key) return row.listedMs < at.key;
+      return row.listedUs !== at.us ? row.listedUs < at.us : row.id < at.id;
     case 'price_asc':
-      return row.price_cents !== cursor.key ? row.price_cents > cursor.key : row.id > cursor.id;
+      return row.price_cents !== at.key ? row.price_cents > at.key : row.id > at.id;
     case 'price_desc':
-      return row.price_cents !== cursor.key ? row.price_cents < cursor.key : row.id < cursor.id;
+      return row.price_cents !== at.key ? row.price_cents < at.key : row.id < at.id;
   }
 }
 
@@ -70,8 +87,13 @@ function priceRange(list: Postings, rows: readonly Entry[], minPrice?: number, m
  * cursor on, and for a price sort only within the price bounds (`from` up or
  * down to `to`, exclusive).
  */
-function walkOf(list: Postings, rows: readonly Entry[], filters: ItemFilters) {
-  const { sort, cursor } = filters;
+function walkOf(
+  list: Postings,
+  rows: readonly Entry[],
+  filters: ItemFilters,
+  cursor: Position | undefined,
+) {
+  const { sort } = filters;
   // How many of `slots` come at or before the cursor in its own order.
   const upToCursor = (slots: number[]) =>
     prefixLength(slots, rows, (row) => !afterCursor(row, cursor!));
@@ -140,6 +162,8 @@ export function catalogueIndex(
       status: STATUS[row.status],
       price_cents: row.price_cents,
       listed_at: row.listed_at,
+      listedMs: msOf(row.listed_at),
+      listedUs: usOf(row.listed_at),
       category_path: row.category_path,
       tag_ids: row.tag_ids,
       lexemes: row.lexemes.map(internLexeme),
@@ -270,6 +294,7 @@ export function catalogueIndex(
         rowTests.every((test) => test(row));
 
       const wanted = filters.limit + 1;
+      const cursor = filters.cursor && positionOf(filters.cursor);
       /** The page from candidate slots in any order: the first `wanted` matches after the cursor. */
       const sortedPage = (candidates: Iterable<number>): ItemKey[] => {
         const order = SORTED[filters.sort];
@@ -280,7 +305,7 @@ export function catalogueIndex(
           if (!inLists(slot)) continue;
           const row = slots[slot]!;
           if (page.length === wanted && order(row, slots[page[wanted - 1]!]!) > 0) continue;
-          if (filters.cursor && !afterCursor(row, filters.cursor)) continue;
+          if (cursor && !afterCursor(row, cursor)) continue;
           if (!matches(row)) continue;
           if (page.length === wanted) page.pop();
           page.splice(
@@ -313,7 +338,7 @@ export function catalogueIndex(
       const range = bounded ? priceRange(driver, slots, minPrice, maxPrice) : null;
       const budget = range ? range.end - range.start : Number.POSITIVE_INFINITY;
       const found: Entry[] = [];
-      const walk = walkOf(driver, slots, filters);
+      const walk = walkOf(driver, slots, filters, cursor);
       const inWalk = (i: number) => (walk.step > 0 ? i < walk.to : i > walk.to);
       for (let i = walk.from; inWalk(i) && found.length < wanted; i += walk.step) {
         if (i - walk.from === budget * walk.step) {
