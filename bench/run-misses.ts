@@ -1,17 +1,23 @@
 // The unique-URL miss cases of `npm run bench` alone, against one freshly seeded
 // PostgreSQL catalogue: to try them without the whole bench.
-//   npx tsx bench/run-misses.ts [--items 1000] [--seconds 1]
+//   npx tsx bench/run-misses.ts [--items 1000] [--seconds 1] [--built]
+// --built runs dist/server.js as the bench does (`npm run build` first): the figures
+// to compare with its; without it the TypeScript source runs through tsx.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dropPostgres, seedPostgres, settle } from './databases.js';
 import { measureMisses } from './misses.js';
-import { quiet, rssMb, startTarget, stopTarget } from './processes.js';
+import { quiet, rssMb, SERVER, startTarget, stopTarget } from './processes.js';
 import { emptySizeResult, missTable } from './report.js';
 
 const { values } = parseArgs({
-  options: { items: { type: 'string' }, seconds: { type: 'string' } },
+  options: {
+    items: { type: 'string' },
+    seconds: { type: 'string' },
+    built: { type: 'boolean' },
+  },
 });
 const ITEMS = Number(values.items ?? 1_000);
 const SECONDS = Number(values.seconds ?? 1);
@@ -20,10 +26,9 @@ const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-misses-'));
 const seeded = await seedPostgres(ITEMS, tmp);
 const databaseUrl = seeded.databaseUrl!;
 try {
-  // The TypeScript source through tsx: no build needed for a try-out.
   const target = await startTarget(
     'ours-pg',
-    'src/server.ts',
+    values.built ? SERVER : 'src/server.ts',
     { DATABASE_URL: databaseUrl, DATA_DIR: seeded.dataDir },
     '/readyz',
   );
