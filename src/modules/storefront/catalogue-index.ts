@@ -99,7 +99,10 @@ function walkOf(
     prefixLength(slots, rows, (row) => !afterCursor(row, cursor!));
   if (sort === 'newest') {
     const slots = list.newest;
-    return { slots, from: cursor ? upToCursor(slots) : 0, to: slots.length, step: 1 };
+    if (!cursor) return { slots, from: 0, to: slots.length, step: 1 };
+    const { low, high } = list.newestAround(cursor.key);
+    const from = prefixLength(slots, rows, (row) => !afterCursor(row, cursor), low, high);
+    return { slots, from, to: slots.length, step: 1 };
   }
   const { slots, start, end } = priceRange(list, rows, filters.minPrice, filters.maxPrice);
   if (sort === 'price_asc') {

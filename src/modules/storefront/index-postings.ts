@@ -28,14 +28,18 @@ export function before(order: Order, a: Entry, b: Entry): boolean {
   return a.price_cents !== b.price_cents ? a.price_cents < b.price_cents : a.id < b.id;
 }
 
-/** How many leading slots of `list` have rows satisfying `pred`, which holds for a prefix of it. */
+/**
+ * How many leading slots of `list` have rows satisfying `pred`, which holds for a
+ * prefix of it; `low` and `high` narrow the search when the answer is known to lie
+ * between them.
+ */
 export function prefixLength(
   list: readonly number[],
   rows: readonly Entry[],
   pred: (row: Entry) => boolean,
+  low = 0,
+  high = list.length,
 ): number {
-  let low = 0;
-  let high = list.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
     if (pred(rows[list[mid]!]!)) low = mid + 1;
@@ -54,6 +58,13 @@ const DENSE = 256;
 
 let nextListId = 0;
 
+/**
+ * A long list keeps the `listedMs` of every FENCE-th row of its newest order: a
+ * search for a cursor reads that small array first and then the rows of one
+ * block, not the rows of 17 scattered places of a list of 100k.
+ */
+const FENCE = 32;
+
 /** The slots of a category's or a tag's items (or all items) in both sort orders, kept sorted. */
 export class Postings {
   bits: Uint32Array | null = null;
@@ -68,8 +79,35 @@ export class Postings {
     readonly cheapest: number[] = [],
   ) {}
 
+  // The fences of `newest`, as of `fencedAt` changes (built when first searched after a change).
+  private fences: Float64Array | null = null;
+  private fencedAt = -1;
+
   get size(): number {
     return this.newest.length;
+  }
+
+  /**
+   * The stretch of `newest` in which the rows listed at `ms` start and end: every
+   * row before it is newer, every row from its end on is older.
+   */
+  newestAround(ms: number): { low: number; high: number } {
+    const list = this.newest;
+    if (list.length < DENSE) return { low: 0, high: list.length };
+    if (this.fencedAt !== this.changes) {
+      const fences = new Float64Array(Math.ceil(list.length / FENCE));
+      for (let i = 0; i < fences.length; i++) fences[i] = this.rows[list[i * FENCE]!]!.listedMs;
+      this.fences = fences;
+      this.fencedAt = this.changes;
+    }
+    const fences = this.fences!;
+    // Fences newer than `ms`, then fences at least as new: both a prefix (newest first).
+    const newer = fencesWhile(fences, (fence) => fence > ms);
+    const notOlder = fencesWhile(fences, (fence) => fence >= ms, newer);
+    return {
+      low: newer === 0 ? 0 : (newer - 1) * FENCE + 1,
+      high: notOlder === fences.length ? list.length : notOlder * FENCE,
+    };
   }
 
   /** Whether the row in `slot` is a member; only for a list with a bitset. */
@@ -146,6 +184,17 @@ export class Postings {
     for (const list of [all, ...lists]) if (list.size >= DENSE) list.bits = bitsOf(list.newest);
     return all;
   }
+}
+
+/** How many leading fences satisfy `pred`, which holds for a prefix of them. */
+function fencesWhile(fences: Float64Array, pred: (fence: number) => boolean, low = 0): number {
+  let high = fences.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (pred(fences[mid]!)) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 function sortedSlots(entries: readonly Entry[], order: Order): number[] {

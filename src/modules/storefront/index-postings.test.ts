@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../db/seed/random.js';
+import { type Entry, Postings, prefixLength } from './index-postings.js';
+
+// A cursor search of a long list starts from its fences (every 32nd row's instant):
+// the stretch they give must hold the cursor's place for every instant, at block
+// edges and among ties, and follow the list as rows come and go.
+
+const BASE = Date.UTC(2026, 0, 1);
+
+function entryAt(slot: number, ms: number): Entry {
+  return {
+    id: slot + 1,
+    status: 'available',
+    price_cents: 1_000,
+    listed_at: new Date(ms).toISOString().replace('Z', '000Z'),
+    listedMs: ms,
+    listedUs: 0,
+    category_path: [],
+    tag_ids: [],
+    lexemes: [],
+    slot,
+  };
+}
+
+/** Where the rows newer than `ms` end and the rows at `ms` end, read row by row. */
+function placesOf(list: Postings, rows: readonly Entry[], ms: number) {
+  return {
+    newer: prefixLength(list.newest, rows, (row) => row.listedMs > ms),
+    notOlder: prefixLength(list.newest, rows, (row) => row.listedMs >= ms),
+  };
+}
+
+describe('the fences of a long list', () => {
+  // 1,000 rows over 300 instants: most instants carry several rows, some none.
+  const random = seededRandom(7);
+  const rows: Entry[] = Array.from({ length: 1_000 }, (_, slot) =>
+    entryAt(slot, BASE + random.int(0, 299) * 1_000),
+  );
+  const instants = Array.from({ length: 302 }, (_, i) => BASE + (i - 1) * 1_000);
+
+  function expectStretchesHold(list: Postings) {
+    for (const ms of instants) {
+      const { low, high } = list.newestAround(ms);
+      const { newer, notOlder } = placesOf(list, rows, ms);
+      expect(low, `low at ${ms}`).toBeLessThanOrEqual(newer);
+      expect(high, `high at ${ms}`).toBeGreaterThanOrEqual(notOlder);
+      // And it is a block's worth, not the whole list, once the instant has few rows.
+      if (notOlder - newer <= 1) expect(high - low).toBeLessThanOrEqual(64);
+    }
+  }
+
+  it('hold every instant between them, before the first row and after the last', () => {
+    const list = Postings.of(rows, rows);
+    expectStretchesHold(list);
+  });
+
+  it('follow the rows put in and taken out after they were built', () => {
+    const live = rows.slice(0, 600);
+    const list = Postings.of(rows, live);
+    expectStretchesHold(list);
+    for (const entry of rows.slice(600)) list.insert(entry);
+    for (const entry of rows.slice(0, 200)) list.remove(entry);
+    expectStretchesHold(list);
+  });
+});
