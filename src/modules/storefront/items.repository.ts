@@ -371,7 +371,12 @@ export function itemsRepository(db: Db) {
         .setIsolationLevel('repeatable read')
         .execute(async (trx) => {
           const version = await versionSeenBy(trx);
-          const rows = (await indexRowsQuery(trx).execute()) as IndexRow[];
+          // Newest first: the index places its rows in this order, so a page of the
+          // default sort reads neighbouring entries, not ones scattered over the heap.
+          const rows = (await indexRowsQuery(trx)
+            .orderBy(LISTED_AT, 'desc')
+            .orderBy('i.id', 'desc')
+            .execute()) as IndexRow[];
           const slugs = await tagSlugs(trx);
           return { ...version, rows, slugs };
         });
