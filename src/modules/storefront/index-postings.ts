@@ -28,6 +28,16 @@ export function before(order: Order, a: Entry, b: Entry): boolean {
   return a.price_cents !== b.price_cents ? a.price_cents < b.price_cents : a.id < b.id;
 }
 
+/** The first index in [low, high) where `holds` fails, for a `holds` true on a prefix of them. */
+function prefixEnd(low: number, high: number, holds: (index: number) => boolean): number {
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (holds(mid)) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 /**
  * How many leading slots of `list` have rows satisfying `pred`, which holds for a
  * prefix of it; `low` and `high` narrow the search when the answer is known to lie
@@ -40,12 +50,7 @@ export function prefixLength(
   low = 0,
   high = list.length,
 ): number {
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (pred(rows[list[mid]!]!)) low = mid + 1;
-    else high = mid;
-  }
-  return low;
+  return prefixEnd(low, high, (i) => pred(rows[list[i]!]!));
 }
 
 /**
@@ -102,8 +107,8 @@ export class Postings {
     }
     const fences = this.fences!;
     // Fences newer than `ms`, then fences at least as new: both a prefix (newest first).
-    const newer = fencesWhile(fences, (fence) => fence > ms);
-    const notOlder = fencesWhile(fences, (fence) => fence >= ms, newer);
+    const newer = prefixEnd(0, fences.length, (i) => fences[i]! > ms);
+    const notOlder = prefixEnd(newer, fences.length, (i) => fences[i]! >= ms);
     return {
       low: newer === 0 ? 0 : (newer - 1) * FENCE + 1,
       high: notOlder === fences.length ? list.length : notOlder * FENCE,
@@ -184,17 +189,6 @@ export class Postings {
     for (const list of [all, ...lists]) if (list.size >= DENSE) list.bits = bitsOf(list.newest);
     return all;
   }
-}
-
-/** How many leading fences satisfy `pred`, which holds for a prefix of them. */
-function fencesWhile(fences: Float64Array, pred: (fence: number) => boolean, low = 0): number {
-  let high = fences.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (pred(fences[mid]!)) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
 
 function sortedSlots(entries: readonly Entry[], order: Order): number[] {
