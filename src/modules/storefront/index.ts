@@ -75,11 +75,13 @@ export async function storefrontModule(
   );
   return {
     async settled() {
-      // A load that finishes starts warming; a change heard meanwhile starts a read.
-      do {
+      // A load that finishes starts warming, and a change heard meanwhile starts a
+      // read: settled only when both are idle at once.
+      for (;;) {
         await mirror?.settled();
+        if (!warming) return;
         await warming;
-      } while (warming);
+      }
     },
   };
 }
