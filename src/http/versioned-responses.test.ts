@@ -122,3 +122,40 @@ describe('an answer asked once and not kept', () => {
     expect(again.json()).toEqual({ computed });
   });
 });
+
+describe('ETags of different keys', () => {
+  const app = Fastify();
+  beforeAll(async () => {
+    const responses = versionedResponses(2);
+    app.get<{ Querystring: { min_price: string } }>('/items', (request, reply) =>
+      responses.send(request, reply, {
+        key: `items:${JSON.stringify({ minPrice: Number(request.query.min_price) })}`,
+        view,
+        dims: [],
+        ids: [],
+        compute: async () => new Serialized(JSON.stringify({ min: request.query.min_price })),
+      }),
+    );
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const ask = (minPrice: number, etag?: string) =>
+    app.inject({
+      method: 'GET',
+      url: `/items?min_price=${minPrice}`,
+      headers: etag ? { 'if-none-match': etag } : {},
+    });
+
+  it('differ at one version, so one URL’s ETag never revalidates another’s body', async () => {
+    const tags = new Set<string>();
+    for (let minPrice = 0; minPrice < 5_000; minPrice++) {
+      tags.add((await ask(minPrice)).headers.etag as string);
+    }
+    expect(tags.size).toBe(5_000);
+    const first = await ask(100);
+    const other = await ask(101, first.headers.etag as string);
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toEqual({ min: '101' });
+  });
+});
