@@ -1,8 +1,8 @@
 // npm run bench:decode-memory — peak RSS while 10 submissions of 6 × 12 MP photos are
 // processed at once through the shared image pipeline as the intake does it: each
-// submission has as many photos received and re-encoding at once as there are decode
-// slots, then makes all their list sizes (variants); decodes across every submission
-// share the process-wide slots. Target: under 600 MB. Run as `npm start` runs the
+// submission has as many photos received at once as there are decode slots, each
+// re-encoded (one full-size re-encode at a time in the process) and given its list
+// sizes (variants); decodes across every submission share the process-wide slots. Target: under 600 MB. Run as `npm start` runs the
 // server (MALLOC_ARENA_MAX=2, MALLOC_MMAP_THRESHOLD_=1048576).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -11,7 +11,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { imageDecodeSlots } from '../src/media/decode-slots.js';
 import { processImage } from '../src/media/image-upload.js';
-import { storeVariants, variantWidthsFor } from '../src/media/image-variants.js';
+import {
+  type PhotoWithVariants,
+  storeEncodedVariants,
+  withVariants,
+} from '../src/media/image-variants.js';
 import { diskStorage } from '../src/media/storage.js';
 import { cameraPhoto } from './camera-photo.js';
 
@@ -55,20 +59,25 @@ const started = performance.now();
 
 await Promise.all(
   Array.from({ length: SUBMISSIONS }, async (_, s) => {
-    // As the intake form reads them: each file is received (its own copy) and re-encoded,
-    // with no more received photos waiting than there are slots; only the re-encoded
-    // photos are kept until their variants are made.
-    const photos: Array<ReturnType<typeof processImage>> = [];
+    // As the intake form reads them: each file is received (its own copy), re-encoded
+    // (one re-encode at a time in the process) and given its list sizes, with no more
+    // received photos waiting than there are slots; the variants are stored at the end.
+    const reencoding: Array<Promise<unknown>> = [];
+    const photos: Array<Promise<PhotoWithVariants>> = [];
     for (const [i, original] of originals.entries()) {
-      const ahead = photos.length - imageDecodeSlots.size;
-      if (ahead >= 0) await photos[ahead];
+      const ahead = reencoding.length - imageDecodeSlots.size;
+      if (ahead >= 0) await reencoding[ahead];
       const bytes = Buffer.from(original);
-      photos.push(processImage({ filename: `s${s}-p${i}.jpg`, mimetype: 'image/jpeg', bytes }));
+      const reencoded = processImage({
+        filename: `s${s}-p${i}.jpg`,
+        mimetype: 'image/jpeg',
+        bytes,
+      });
+      reencoding.push(reencoded);
+      photos.push(reencoded.then(withVariants));
     }
     const processed = await Promise.all(photos);
-    await Promise.all(
-      processed.map((photo) => storeVariants(storage, photo.bytes, variantWidthsFor(photo.width))),
-    );
+    await Promise.all(processed.map((photo) => storeEncodedVariants(storage, photo.variants)));
   }),
 );
 clearInterval(sampler);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { jpeg } from '../../test/support/images.js';
-import { imageDecodeSlots, Slots } from './decode-slots.js';
+import { fullImageEncodes, imageDecodeSlots, Slots } from './decode-slots.js';
 import { processImage } from './image-upload.js';
-import { storeVariants } from './image-variants.js';
+import { makeVariants, storeVariants } from './image-variants.js';
 import type { MediaStorage } from './storage.js';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -92,5 +92,35 @@ describe('decode slots (image work bounded across requests)', () => {
     await Promise.all(held);
     expect((await variants).map((variant) => variant.width)).toEqual([480, 960]);
     expect(inUseWhileWriting).toEqual([0, 0]);
+  });
+
+  it('full-size re-encodes take turns, and one waiting its turn leaves the cores to list sizes', async () => {
+    const photo = await jpeg({ width: 1200, height: 900 });
+    // Another request's re-encode holds the turn.
+    let release!: () => void;
+    const other = fullImageEncodes.run(() => new Promise<void>((resolve) => (release = resolve)));
+    let reencoded = false;
+    const waiting = processImage({
+      filename: 'next.jpg',
+      mimetype: 'image/jpeg',
+      bytes: photo,
+    }).then((done) => {
+      reencoded = true;
+      return done;
+    });
+    await tick();
+    expect(imageDecodeSlots.inUse).toBe(0);
+    // List sizes decode meanwhile, on every core if need be.
+    const sizes = await Promise.all(
+      Array.from({ length: imageDecodeSlots.size }, () => makeVariants(photo, [480])),
+    );
+    expect(sizes.map((made) => made.map((variant) => variant.width))).toEqual(
+      Array.from({ length: imageDecodeSlots.size }, () => [480]),
+    );
+    expect(reencoded).toBe(false);
+    release();
+    await other;
+    expect((await waiting).width).toBe(1200);
+    expect(fullImageEncodes.inUse).toBe(0);
   });
 });

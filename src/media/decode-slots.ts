@@ -61,3 +61,12 @@ sharp.cache(false);
  * photo runs inside one: the upload's re-encode and the list sizes (variants) alike.
  */
 export const imageDecodeSlots = new Slots(cores);
+
+/**
+ * Full-size re-encodes, one at a time in the process. The JPEG encoder's optimised
+ * Huffman pass keeps the whole photo's DCT coefficients until it has seen every block
+ * (about 80 MB for 12 MP, five times that at the 50 MP limit), while a decode slot's
+ * other work (the list sizes) streams in strips. Taken before a decode slot, so a
+ * waiting re-encode never holds a core idle.
+ */
+export const fullImageEncodes = new Slots(1);

@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '../http/errors.js';
-import { imageDecodeSlots } from './decode-slots.js';
+import { fullImageEncodes, imageDecodeSlots } from './decode-slots.js';
 
 /**
  * The shared image upload handling: what any route that takes photos runs
@@ -60,9 +60,12 @@ export async function processImage(file: {
   }
 
   const { sharpFormat, extension } = ALLOWED[type];
-  // Decodes are bounded across requests, not only within one (one slot per core).
-  return imageDecodeSlots.run(() =>
-    decodeAndReencode(file.filename, file.bytes, sharpFormat, extension),
+  // Decodes are bounded across requests, not only within one (one slot per core), and
+  // full-size re-encodes take turns: each holds the whole photo's coefficients (decode-slots.ts).
+  return fullImageEncodes.run(() =>
+    imageDecodeSlots.run(() =>
+      decodeAndReencode(file.filename, file.bytes, sharpFormat, extension),
+    ),
   );
 }
 

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { StoredVariant } from '../db/schema.js';
 import { imageDecodeSlots } from './decode-slots.js';
+import type { ProcessedImage } from './image-upload.js';
 import type { MediaStorage } from './storage.js';
 
 /**
@@ -22,20 +23,39 @@ export function variantWidthsFor(width: number): number[] {
   return VARIANT_WIDTHS.filter((candidate) => candidate < width);
 }
 
+/** A list size encoded in memory, not yet stored. */
+export interface EncodedVariant {
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+/** A re-encoded upload with its list sizes made, ready to be stored once its form is valid. */
+export interface PhotoWithVariants extends ProcessedImage {
+  variants: EncodedVariant[];
+}
+
+/** The list sizes a freshly re-encoded upload should have, made from the bytes that will be stored. */
+export async function withVariants(photo: ProcessedImage): Promise<PhotoWithVariants> {
+  return { ...photo, variants: await makeVariants(photo.bytes, variantWidthsFor(photo.width)) };
+}
+
+/** The given widths of a photo, encoded in a decode slot, narrowest first. */
+export function makeVariants(bytes: Buffer, widths: readonly number[]): Promise<EncodedVariant[]> {
+  if (widths.length === 0) return Promise.resolve([]);
+  return imageDecodeSlots.run(() => encodeVariants(bytes, widths));
+}
+
 /**
- * Makes and stores the given widths of a photo, narrowest first. If any step
- * fails, the variants already stored are removed before the error is raised, so
- * a caller only ever has to clean up what it was given back.
+ * Stores encoded list sizes. If any write fails, the ones already written are removed
+ * before the error is raised, so a caller only ever has to clean up what it was given back.
  */
-export async function storeVariants(
+export async function storeEncodedVariants(
   storage: MediaStorage,
-  bytes: Buffer,
-  widths: readonly number[],
+  encoded: readonly EncodedVariant[],
 ): Promise<StoredVariant[]> {
   const stored: StoredVariant[] = [];
-  if (widths.length === 0) return stored;
   try {
-    const encoded = await imageDecodeSlots.run(() => encodeVariants(bytes, widths));
     // Written after the slot is given back: storage waits on the disk, not the CPU.
     for (const variant of encoded) {
       const path = await storage.put('variants', 'webp', variant.data);
@@ -48,15 +68,21 @@ export async function storeVariants(
   }
 }
 
+/** Makes and stores the given widths of a photo, narrowest first; nothing is left behind on failure. */
+export async function storeVariants(
+  storage: MediaStorage,
+  bytes: Buffer,
+  widths: readonly number[],
+): Promise<StoredVariant[]> {
+  return storeEncodedVariants(storage, await makeVariants(bytes, widths));
+}
+
 /**
  * The photo is decoded once, to the widest size asked (JPEG shrink-on-load makes that
  * cheap), and the narrower ones are made from those pixels: a 12 MP photo is not
  * decoded again for every width. Runs inside a decode slot (issue: bounded image work).
  */
-async function encodeVariants(
-  bytes: Buffer,
-  widths: readonly number[],
-): Promise<Array<{ width: number; height: number; data: Buffer }>> {
+async function encodeVariants(bytes: Buffer, widths: readonly number[]): Promise<EncodedVariant[]> {
   // Read top to bottom in strips: the shrink never needs the whole photo in memory.
   const widest = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
     .rotate() // a stored photo is already upright; this only guards a file put there by hand

@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { isStorableText } from '../../db/storable-text.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { imageDecodeSlots } from '../../media/decode-slots.js';
-import { MAX_IMAGE_BYTES, type ProcessedImage, processImage } from '../../media/image-upload.js';
+import { MAX_IMAGE_BYTES, processImage } from '../../media/image-upload.js';
+import { type PhotoWithVariants, withVariants } from '../../media/image-variants.js';
 
 export const MAX_FILES = 6;
 const MAX_NOTE_LENGTH = 5_000;
@@ -21,7 +22,7 @@ export const MULTIPART_LIMITS = {
 export interface IntakeForm {
   note: string;
   removeBackground: boolean;
-  photos: ProcessedImage[];
+  photos: PhotoWithVariants[];
 }
 
 const tooManyFiles = () =>
@@ -54,18 +55,21 @@ function parseRemoveBackground(value: string): boolean {
 }
 
 /**
- * Reads the submission form part by part. Each photo is checked and re-encoded
- * while the next ones are being received, as many at once as there are decode
- * slots (so one phone's submission can use every core, and ten phones' still
- * decode no more than that), and nothing is stored until the whole form has
- * proved valid. The photos keep the order they were sent in.
+ * Reads the submission form part by part. Each photo is checked, re-encoded and
+ * given its list sizes while the next ones are being received, as many at once as
+ * there are decode slots (so one phone's submission can use every core, and ten
+ * phones' still decode no more than that), and nothing is stored until the whole
+ * form has proved valid. The re-encodes take turns (fullImageEncodes); a photo's
+ * list sizes are made beside the next one's re-encode. The photos keep the order
+ * they were sent in.
  */
 export async function readIntakeForm(request: FastifyRequest): Promise<IntakeForm> {
   const errors = request.server.multipartErrors;
   const form: IntakeForm = { note: '', removeBackground: true, photos: [] };
   const seen = new Set<string>();
-  // The re-encodes under way, in the order the photos came; at most one per decode slot.
-  const processing: Array<Promise<ProcessedImage>> = [];
+  // Each photo's work under way, in the order the photos came, and its re-encode alone.
+  const processing: Array<Promise<PhotoWithVariants>> = [];
+  const reencoding: Array<Promise<unknown>> = [];
   try {
     // The limits are the plugin's, registered with the route (MULTIPART_LIMITS).
     for await (const part of request.parts() as AsyncIterable<Multipart>) {
@@ -84,11 +88,14 @@ export async function readIntakeForm(request: FastifyRequest): Promise<IntakeFor
         };
         // Never more raw uploads waiting than slots to decode them: the rest of the form
         // waits in the socket, not in memory.
-        const ahead = processing.length - imageDecodeSlots.size;
-        if (ahead >= 0) await processing[ahead]!.catch(() => {});
-        const photo = processImage(file);
+        const ahead = reencoding.length - imageDecodeSlots.size;
+        if (ahead >= 0) await reencoding[ahead]!.catch(() => {});
+        const reencoded = processImage(file);
+        const photo = reencoded.then(withVariants);
         // Its refusal is reported when awaited; until then it must not count as unhandled.
+        reencoded.catch(() => {});
         photo.catch(() => {});
+        reencoding.push(reencoded);
         processing.push(photo);
         continue;
       }

@@ -1,7 +1,7 @@
 import { digestToken, isWellFormedToken } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
-import { storeVariants, variantWidthsFor } from '../../media/image-variants.js';
+import { storeEncodedVariants } from '../../media/image-variants.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { createSubmission, type StoredPhoto } from './intake.repository.js';
 import type { IntakeForm } from './intake-form.js';
@@ -62,12 +62,10 @@ export function intakeService(ctx: Pick<AppContext, 'db' | 'clock'>, storage: Me
           (path) => stored.push(path),
         );
         // The list sizes of each photo (contract additions: Item images[].variants),
-        // made before the transaction and removed with the photos if it fails. All
-        // photos at once: the decode slots decide how many run, across every request.
+        // made while the form was read, stored before the transaction and removed
+        // with the photos if it fails.
         const variants = await settleAll(
-          form.photos.map((photo) =>
-            storeVariants(storage, photo.bytes, variantWidthsFor(photo.width)),
-          ),
+          form.photos.map((photo) => storeEncodedVariants(storage, photo.variants)),
           (made) => stored.push(...made.map((variant) => variant.path)),
         );
         const photos: StoredPhoto[] = form.photos.map((photo, i) => ({
