@@ -1,6 +1,8 @@
+import { EventEmitter } from 'node:events';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { reportCommittedWrites } from './committed-writes.js';
+import type { OwnCommit } from './notifications.js';
 
 /** A pool whose one client answers every statement; counts commits reported. */
 async function session(statements: string[], failing?: string) {
@@ -69,5 +71,48 @@ describe('committed writes of this process', () => {
 
   it('reports nothing for a write the database refused', async () => {
     expect(await session(['insert into a values (1)'], 'insert into a values (1)')).toBe(0);
+  });
+
+  it("passes on the catalogue version its commit's NOTICE told, for that commit only", async () => {
+    // As node-postgres does: a statement's notices are emitted before its reply.
+    const told = new Map([
+      ['commit', '0123456789ab:41'],
+      ['update items set price_cents = 2', '0123456789ab:42'],
+    ]);
+    const client = Object.assign(new EventEmitter(), {
+      async query(text: string) {
+        const version = told.get(text);
+        told.delete(text);
+        if (version) client.emit('notice', { message: `catalogue_version ${version}` });
+        client.emit('notice', { message: 'some other notice' });
+        return { rows: [], rowCount: 1 };
+      },
+      release() {},
+    });
+    const commits: OwnCommit[] = [];
+    const pool = reportCommittedWrites(
+      { connect: async () => client as unknown as PostgresPoolClient, end: async () => {} },
+      (commit) => commits.push(commit),
+    );
+    const connection = await pool.connect();
+    for (const text of [
+      'begin',
+      'update items set price_cents = 1',
+      'commit',
+      "insert into customer_sessions values ('x')",
+      'update items set price_cents = 2',
+      'begin',
+      'insert into orders values (1)',
+      'commit',
+    ])
+      await connection.query(text, []);
+    expect(commits).toEqual([
+      { catalogue: '0123456789ab:41' },
+      {},
+      { catalogue: '0123456789ab:42' },
+      {},
+    ]);
+    connection.release();
+    expect(client.listenerCount('notice')).toBe(0);
   });
 });

@@ -172,7 +172,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({
-      pool: reportCommittedWrites(pool, () => notifications.committedHere()),
+      pool: reportCommittedWrites(pool, (commit) => notifications.committedHere(commit)),
     }),
   });
   const directUrl = options.databaseListenUrl;

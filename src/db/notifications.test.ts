@@ -7,7 +7,13 @@ import {
   onPostgres,
   type TestDatabase,
 } from '../../test/support/test-database.js';
-import { CHANNELS, PROBE_OVERDUE_MS, postgresNotifications } from './notifications.js';
+import { migrateToLatest } from './migrate.js';
+import {
+  CHANNELS,
+  type OwnCommit,
+  PROBE_OVERDUE_MS,
+  postgresNotifications,
+} from './notifications.js';
 
 const quiet = { error: () => {}, warn: () => {} };
 const NAME = 'shop-service notifications probe';
@@ -68,4 +74,41 @@ describe.runIf(onPostgres)('the listening connection (PostgreSQL)', () => {
       await notifications.close();
     }
   }, 30_000);
+
+  it('a catalogue commit tells its own session the version it announces; other commits tell nothing', async () => {
+    const { db, notifications } = database.handle;
+    await migrateToLatest(db);
+    await notifications.start();
+    const announced: string[] = [];
+    const told: OwnCommit[] = [];
+    const stop = notifications.subscribe(CHANNELS.catalogue, {
+      message: (payload) => announced.push(payload),
+      reset() {},
+      committedHere: (commit) => told.push(commit),
+    });
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('tags').values({ name: 'Told', slug: 'told' }).execute();
+      });
+      await db
+        .insertInto('customers')
+        .values({
+          email: 'told@example.com',
+          password_hash: 'not-a-hash',
+          first_name: 'Told',
+          last_name: 'Nothing',
+          email_verified: true,
+          created_at: new Date(),
+          updated_at: new Date(),
+        })
+        .execute();
+      const until = Date.now() + 5_000;
+      while (announced.length < 1 && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(announced).toHaveLength(1);
+      expect(told).toEqual([{ catalogue: announced[0] }, {}]);
+    } finally {
+      stop();
+    }
+  });
 });

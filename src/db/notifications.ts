@@ -23,6 +23,18 @@ export const CHANNELS = {
 
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 
+/**
+ * What a commit of this process said of itself. `catalogue`: the version its
+ * catalogue write was numbered, `<epoch>:<version>` as announced on `catalogue`;
+ * the database tells the committing session in a NOTICE (migration 0025).
+ */
+export interface OwnCommit {
+  catalogue?: string;
+}
+
+/** How that NOTICE begins; the rest is `<epoch>:<version>`. */
+export const CATALOGUE_COMMIT_NOTICE = `${CHANNELS.catalogue} `;
+
 export interface ChannelListener {
   message(payload: string): void;
   /**
@@ -36,7 +48,7 @@ export interface ChannelListener {
    * What was heard stays true, so a listener may keep it and only read again;
    * without this method, `reset` is called.
    */
-  committedHere?(): void;
+  committedHere?(commit: OwnCommit): void;
 }
 
 /**
@@ -50,7 +62,7 @@ export interface Notifications {
   start(): Promise<void>;
   subscribe(channel: Channel, listener: ChannelListener): () => void;
   /** This process committed a write: every listener reads again, so its next read sees the write. */
-  committedHere(): void;
+  committedHere(commit?: OwnCommit): void;
   close(): Promise<void>;
 }
 
@@ -70,10 +82,10 @@ export function listenerRegistry() {
     resetAll(): void {
       for (const set of listeners.values()) for (const listener of set) listener.reset();
     },
-    committedHere(): void {
+    committedHere(commit: OwnCommit = {}): void {
       for (const set of listeners.values()) {
         for (const listener of set) {
-          if (listener.committedHere) listener.committedHere();
+          if (listener.committedHere) listener.committedHere(commit);
           else listener.reset();
         }
       }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RootOperationNode, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_APPLICATION_NAME } from '../../src/db/notifications.js';
@@ -115,6 +115,29 @@ describe('session checks from memory', () => {
       200,
     );
     expect((await get('/api/customers/me', {}, disabled.cookie)).statusCode).toBe(401);
+  });
+});
+
+describe.runIf(onPostgres)("this process's own catalogue write (PostgreSQL)", () => {
+  // The statement that reads the catalogue version (items.repository.ts versionSeenBy).
+  const versionRead = (node: RootOperationNode) =>
+    node.kind === 'RawNode' && node.sqlFragments.join('').includes('catalogue_changes');
+
+  it('is shown by the next /api/filters, which reads no version: the commit told it (0025)', async () => {
+    const admin = await adminClient(t.app);
+    const item = await makeItem(t.db, { title: 'Dearest', priceCents: 9_000_000 });
+    await eventually(async () => t.database.notifications.live, 15_000);
+    expect(JSON.parse((await get('/api/filters')).body).price.max).toBe(9_000_000);
+    for (const price of [9_000_050, 9_000_100]) {
+      const edited = await admin('PATCH', `/api/admin/items/${item.id}`, { price_cents: price });
+      expect(edited.statusCode).toBe(200);
+      let filters!: Awaited<ReturnType<typeof get>>;
+      const reads = await queries.during(async () => {
+        filters = await get('/api/filters');
+      }, versionRead);
+      expect(JSON.parse(filters.body).price.max).toBe(price);
+      expect(reads).toBe(0);
+    }
   });
 });
 

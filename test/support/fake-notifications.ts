@@ -3,6 +3,7 @@ import {
   type ChannelListener,
   listenerRegistry,
   type Notifications,
+  type OwnCommit,
 } from '../../src/db/notifications.js';
 
 /** Notifications a test delivers, drops and restores by hand. */
@@ -20,8 +21,8 @@ export class FakeNotifications implements Notifications {
     this.registry.deliver(channel, payload);
   }
 
-  committedHere(): void {
-    this.registry.committedHere();
+  committedHere(commit?: OwnCommit): void {
+    this.registry.committedHere(commit);
   }
 
   /** The connection dropped: nothing is delivered until `restore`. */

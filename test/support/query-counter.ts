@@ -28,10 +28,12 @@ function mayWrite(node: RootOperationNode): boolean {
 export class QueryCounter implements KyselyPlugin {
   count = 0;
   writes = 0;
+  private recording: RootOperationNode[] | null = null;
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     this.count++;
     if (mayWrite(args.node)) this.writes++;
+    this.recording?.push(args.node);
     return args.node;
   }
 
@@ -39,10 +41,18 @@ export class QueryCounter implements KyselyPlugin {
     return args.result;
   }
 
-  /** The statements `run` sent. */
-  async during(run: () => Promise<unknown>): Promise<number> {
-    const before = this.count;
-    await run();
-    return this.count - before;
+  /** The statements `run` sent; with `which`, only those it picks. */
+  async during(
+    run: () => Promise<unknown>,
+    which: (node: RootOperationNode) => boolean = () => true,
+  ): Promise<number> {
+    const recorded: RootOperationNode[] = [];
+    this.recording = recorded;
+    try {
+      await run();
+    } finally {
+      this.recording = null;
+    }
+    return recorded.filter(which).length;
   }
 }

@@ -21,6 +21,7 @@ import * as m0019 from './0019_orders.js';
 import * as m0020 from './0020_customer_addresses.js';
 import * as m0023 from './0023_storefront_facets_and_tag_counts.js';
 import * as m0024 from './0024_catalogue_change_scope.js';
+import * as m0025 from './0025_catalogue_commit_notice.js';
 
 /**
  * The migration history, in order. Listed explicitly rather than read from the
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0020_customer_addresses': m0020,
   '0023_storefront_facets_and_tag_counts': m0023,
   '0024_catalogue_change_scope': m0024,
+  '0025_catalogue_commit_notice': m0025,
 };

@@ -81,6 +81,40 @@ describe('catalogue version in memory', () => {
     expect(database.state.reads).toBe(2);
   });
 
+  it("answers its own catalogue commit without a read, once the commit's version is heard", async () => {
+    const { database, notifications, version } = setup(7);
+    await version.current();
+    database.state.version = 8;
+    // Heard before the COMMIT's reply (the usual order): nothing to wait for.
+    notifications.deliver(CHANNELS.catalogue, announced(8));
+    notifications.committedHere({ catalogue: announced(8) });
+    expect(await version.current()).toBe(v(8));
+    // Still on its way: the next answer waits for it, and reads nothing.
+    database.state.version = 9;
+    notifications.committedHere({ catalogue: announced(9) });
+    const next = version.current();
+    setTimeout(() => notifications.deliver(CHANNELS.catalogue, announced(9)), 10);
+    expect(await next).toBe(v(9));
+    expect(database.state.reads).toBe(1);
+  });
+
+  it('reads after its own commit when the version told is of another epoch, or never heard', async () => {
+    const { database, notifications, version } = setup(7);
+    await version.current();
+    database.state.version = 8;
+    notifications.committedHere({ catalogue: announced(8, 'fedcba987654') });
+    expect(await version.current()).toBe(v(8));
+    expect(database.state.reads).toBe(2);
+    database.state.version = 9;
+    notifications.committedHere({ catalogue: announced(9) }); // its announcement is lost
+    const started = Date.now();
+    const view = await version.view();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(ANNOUNCEMENT_WAIT_MS - 5);
+    expect(view.version).toBe(9);
+    expect(view.changedSince(8, [], [])).toBe(true);
+    expect(database.state.reads).toBe(3);
+  });
+
   it('reads on every call while notifications are down, and again once they are back', async () => {
     const { database, notifications, version } = setup(7);
     await version.current();

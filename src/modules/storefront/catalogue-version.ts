@@ -153,9 +153,12 @@ type ChangeLog = ReturnType<typeof changeLog>;
  * A version read from the database above every one heard is a commit whose
  * announcement has not arrived: the read waits for it a moment (a write this
  * process just committed is announced within milliseconds), and past that
- * counts it as having changed everything. A write this process commits makes
- * the next call read, so a client sees its own write at once. Without live
- * notifications every call reads the database and any change is everything.
+ * counts it as having changed everything. A catalogue write this process
+ * commits is told its version at commit (0025): the next call answers once that
+ * version is heard (at once, when it already was), so a client sees its own write
+ * at once without a read. Any other commit of this process makes the next call
+ * read. Without live notifications every call reads the database and any change
+ * is everything.
  */
 export function catalogueVersion(
   read: () => Promise<NumberedVersion>,
@@ -172,6 +175,9 @@ export function catalogueVersion(
   let checkedAt = 0;
   // Bumped by a reset or an own write: a read begun before may predate a write.
   let generation = 0;
+  // The version of this process's last catalogue commit while its announcement
+  // is on its way (0025 says it at commit); answers wait for it, not for a read.
+  let ownAhead = 0;
   // Concurrent misses share one read (per generation).
   let pending: { generation: number; value: Promise<CatalogueView> } | null = null;
   // Reads waiting for announcements up to a version.
@@ -189,6 +195,7 @@ export function catalogueVersion(
     const started = changeLog(epoch, version, ++lives);
     log = started;
     known = version;
+    ownAhead = 0;
     // Nothing of this life is known from before it: whatever is, is as of `version`.
     for (const follower of followers) follower({ epoch, life: started.life, version, scope: '*' });
     return started;
@@ -247,11 +254,22 @@ export function catalogueVersion(
       log = null;
       early = [];
       known = 0;
+      ownAhead = 0;
       trusted = false;
       pending = null;
       generation++;
     },
-    committedHere() {
+    committedHere(commit) {
+      const own = commit.catalogue === undefined ? null : parseAnnouncement(commit.catalogue);
+      if (own && trusted && log && own.epoch === log.epoch) {
+        // Numbered and already heard (most commits): memory has this write.
+        if (own.version <= known) return;
+        // On its way: the next answer waits for it (a read begun before is not shared).
+        ownAhead = Math.max(ownAhead, own.version);
+        pending = null;
+        generation++;
+        return;
+      }
       // What was heard stays true; only the version must be read again.
       trusted = false;
       pending = null;
@@ -339,10 +357,22 @@ export function catalogueVersion(
   // The view last answered from memory: the same object until the version moves.
   let memo: CatalogueView | null = null;
 
+  /** Answers once this process's own commit `version` is heard; reads if it never is. */
+  async function afterOwnCommit(version: number): Promise<CatalogueView> {
+    await announced(version);
+    if (ownAhead === version && known < version) {
+      // Lost on its way: read, as for any commit never heard of.
+      ownAhead = 0;
+      trusted = false;
+    }
+    return view();
+  }
+
   function view(): Promise<CatalogueView> {
     if (trusted && log && notifications.live) {
       const age = clock.now().getTime() - checkedAt;
       if (age >= 0 && age < VERSION_RECHECK_MS) {
+        if (ownAhead > known) return afterOwnCommit(ownAhead);
         if (memo?.version !== known || memo.life !== log.life) memo = viewOf(log, known);
         return Promise.resolve(memo);
       }
