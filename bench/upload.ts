@@ -2,8 +2,9 @@
 // real submit route (a server child process), against bare sharp doing the same image
 // work over the same 6 photos: the re-encode the route stores, and the three list sizes
 // (variants) it makes of each, decoded once to the widest and encoded as WebP, as many
-// photos at once as there are cores (the route's decode slots allow as many); images/s
-// of each, and the server's peak RSS meanwhile. The bare re-encode alone, one photo at
+// photos at once as there are cores (the route's decode slots allow as many, though
+// it runs one full-size re-encode at a time, with list sizes beside it); images/s of
+// each, and the server's peak RSS meanwhile. The bare re-encode alone, one photo at
 // a time, is timed too: the figure the route was compared with before it made variants.
 import os from 'node:os';
 import pg from 'pg';

@@ -61,7 +61,10 @@ export interface Notifications {
   /** Connects and listens; settles (never rejects) once the first attempt has. */
   start(): Promise<void>;
   subscribe(channel: Channel, listener: ChannelListener): () => void;
-  /** This process committed a write: every listener reads again, so its next read sees the write. */
+  /**
+   * This process committed a write (with what the commit told of itself): every
+   * listener reads again, or waits for what it was told, so its next read sees the write.
+   */
   committedHere(commit?: OwnCommit): void;
   close(): Promise<void>;
 }

@@ -53,8 +53,12 @@ describe('decode slots (image work bounded across requests)', () => {
     const watch = setInterval(() => {
       most = Math.max(most, imageDecodeSlots.inUse);
     }, 0);
+    // Re-encodes (one at a time) and list sizes (any slot) together, as a busy intake has them.
     const many = Array.from({ length: imageDecodeSlots.size * 4 }, (_, i) =>
-      processImage({ filename: `p${i}.jpg`, mimetype: 'image/jpeg', bytes: photo }).then(() => {
+      (i % 2 === 0
+        ? processImage({ filename: `p${i}.jpg`, mimetype: 'image/jpeg', bytes: photo })
+        : makeVariants(photo, [480])
+      ).then(() => {
         most = Math.max(most, imageDecodeSlots.inUse);
       }),
     );
@@ -108,19 +112,31 @@ describe('decode slots (image work bounded across requests)', () => {
       reencoded = true;
       return done;
     });
-    await tick();
-    expect(imageDecodeSlots.inUse).toBe(0);
-    // List sizes decode meanwhile, on every core if need be.
-    const sizes = await Promise.all(
-      Array.from({ length: imageDecodeSlots.size }, () => makeVariants(photo, [480])),
-    );
-    expect(sizes.map((made) => made.map((variant) => variant.width))).toEqual(
-      Array.from({ length: imageDecodeSlots.size }, () => [480]),
-    );
-    expect(reencoded).toBe(false);
-    release();
-    await other;
+    try {
+      await tick();
+      expect(imageDecodeSlots.inUse).toBe(0);
+      // List sizes decode meanwhile, on every core if need be.
+      const sizes = await Promise.all(
+        Array.from({ length: imageDecodeSlots.size }, () => makeVariants(photo, [480])),
+      );
+      expect(sizes.map((made) => made.map((variant) => variant.width))).toEqual(
+        Array.from({ length: imageDecodeSlots.size }, () => [480]),
+      );
+      expect(reencoded).toBe(false);
+    } finally {
+      // The turn is the process's: never left held for the tests after this one.
+      release();
+      await other;
+    }
     expect((await waiting).width).toBe(1200);
     expect(fullImageEncodes.inUse).toBe(0);
+  });
+
+  it('makes no list sizes once they are not wanted (a form refused meanwhile)', async () => {
+    // Not an image at all: decoding it would fail, so an empty answer shows nothing was decoded.
+    const made = await makeVariants(Buffer.from('not a photo'), [480, 960], () => false);
+    expect(made).toEqual([]);
+    await expect(makeVariants(Buffer.from('not a photo'), [480])).rejects.toThrow();
+    expect(imageDecodeSlots.inUse).toBe(0);
   });
 });

@@ -35,15 +35,27 @@ export interface PhotoWithVariants extends ProcessedImage {
   variants: EncodedVariant[];
 }
 
-/** The list sizes a freshly re-encoded upload should have, made from the bytes that will be stored. */
-export async function withVariants(photo: ProcessedImage): Promise<PhotoWithVariants> {
-  return { ...photo, variants: await makeVariants(photo.bytes, variantWidthsFor(photo.width)) };
+/**
+ * The list sizes a freshly re-encoded upload should have, made from the bytes that
+ * will be stored; none once `wanted` says the form was refused meanwhile.
+ */
+export async function withVariants(
+  photo: ProcessedImage,
+  wanted: () => boolean = () => true,
+): Promise<PhotoWithVariants> {
+  const widths = variantWidthsFor(photo.width);
+  return { ...photo, variants: await makeVariants(photo.bytes, widths, wanted) };
 }
 
 /** The given widths of a photo, encoded in a decode slot, narrowest first. */
-export function makeVariants(bytes: Buffer, widths: readonly number[]): Promise<EncodedVariant[]> {
+export function makeVariants(
+  bytes: Buffer,
+  widths: readonly number[],
+  wanted: () => boolean = () => true,
+): Promise<EncodedVariant[]> {
   if (widths.length === 0) return Promise.resolve([]);
-  return imageDecodeSlots.run(() => encodeVariants(bytes, widths));
+  // Asked again once a slot is free: work nobody wants any more is not started.
+  return imageDecodeSlots.run(async () => (wanted() ? encodeVariants(bytes, widths) : []));
 }
 
 /**
@@ -56,7 +68,7 @@ export async function storeEncodedVariants(
 ): Promise<StoredVariant[]> {
   const stored: StoredVariant[] = [];
   try {
-    // Written after the slot is given back: storage waits on the disk, not the CPU.
+    // Outside any decode slot: storage waits on the disk, not the CPU.
     for (const variant of encoded) {
       const path = await storage.put('variants', 'webp', variant.data);
       stored.push({ width: variant.width, height: variant.height, path });

@@ -70,6 +70,9 @@ export async function readIntakeForm(request: FastifyRequest): Promise<IntakeFor
   // Each photo's work under way, in the order the photos came, and its re-encode alone.
   const processing: Array<Promise<PhotoWithVariants>> = [];
   const reencoding: Array<Promise<unknown>> = [];
+  // Once the form is refused, list sizes not yet started are not made.
+  let refused = false;
+  const wanted = () => !refused;
   try {
     // The limits are the plugin's, registered with the route (MULTIPART_LIMITS).
     for await (const part of request.parts() as AsyncIterable<Multipart>) {
@@ -91,9 +94,12 @@ export async function readIntakeForm(request: FastifyRequest): Promise<IntakeFor
         const ahead = reencoding.length - imageDecodeSlots.size;
         if (ahead >= 0) await reencoding[ahead]!.catch(() => {});
         const reencoded = processImage(file);
-        const photo = reencoded.then(withVariants);
-        // Its refusal is reported when awaited; until then it must not count as unhandled.
-        reencoded.catch(() => {});
+        const photo = reencoded.then((done) => withVariants(done, wanted));
+        // Its refusal is reported when awaited (until then it must not count as unhandled),
+        // and refuses the form: no more list sizes are started for it.
+        reencoded.catch(() => {
+          refused = true;
+        });
         photo.catch(() => {});
         reencoding.push(reencoded);
         processing.push(photo);
@@ -137,7 +143,8 @@ export async function readIntakeForm(request: FastifyRequest): Promise<IntakeFor
     // The first refusal in the order sent is the one reported.
     for (const photo of processing) form.photos.push(await photo);
   } catch (error) {
-    // The re-encodes in progress end before the refusal does: no work outlives the request.
+    refused = true;
+    // The image work in progress ends before the refusal does: no work outlives the request.
     await Promise.allSettled(processing);
     if (error instanceof errors.FilesLimitError) throw tooManyFiles();
     if (error instanceof errors.RequestFileTooLargeError)

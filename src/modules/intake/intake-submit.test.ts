@@ -102,12 +102,13 @@ describe('POST /api/upload-links/:token/submissions: acceptance (spec 4.3 submit
     expect(await linkCount(link.id)).toBe(1);
   });
 
-  it('re-encodes one submission’s photos side by side and keeps the order they were sent in', async () => {
+  it('makes one photo’s list sizes beside the next one’s re-encode, and keeps the order they were sent in', async () => {
     const link = await makeUploadLink(t.db);
-    // The first photo is by far the largest, so the ones after it finish first.
+    // Two large photos first: the first one's list sizes take a core while the second
+    // is re-encoded (one re-encode at a time); the small ones after them finish fast.
     const sizes = [
       { width: 3000, height: 2000 },
-      { width: 64, height: 48 },
+      { width: 2400, height: 1600 },
       { width: 80, height: 60 },
       { width: 96, height: 72 },
     ];

@@ -176,7 +176,7 @@ export function catalogueVersion(
   // Bumped by a reset or an own write: a read begun before may predate a write.
   let generation = 0;
   // The version of this process's last catalogue commit while its announcement
-  // is on its way (0025 says it at commit); answers wait for it, not for a read.
+  // may be on its way (0025 says it at commit); answers wait for it, not for a read.
   let ownAhead = 0;
   // Concurrent misses share one read (per generation).
   let pending: { generation: number; value: Promise<CatalogueView> } | null = null;
@@ -357,13 +357,18 @@ export function catalogueVersion(
   // The view last answered from memory: the same object until the version moves.
   let memo: CatalogueView | null = null;
 
-  /** Answers once this process's own commit `version` is heard; reads if it never is. */
+  /**
+   * Answers once this process's own commit `version` is heard. One never heard
+   * (lost on its way) is committed all the same: it counts as a change of
+   * everything, as a read that found it would count it, without that read.
+   */
   async function afterOwnCommit(version: number): Promise<CatalogueView> {
+    const waitedIn = log;
     await announced(version);
-    if (ownAhead === version && known < version) {
-      // Lost on its way: read, as for any commit never heard of.
-      ownAhead = 0;
-      trusted = false;
+    if (log && log === waitedIn && known < version) {
+      record(log, version, '*');
+      known = version;
+      wake();
     }
     return view();
   }

@@ -59,7 +59,8 @@ describe('invalidation no coarser than the change (issue 19)', () => {
 
     expect((await addToCart(t, customer.cookie, x.id)).statusCode).toBe(200);
 
-    // The first read after this process's own write reads the version (one query), no list.
+    // The first read after this process's own write reads at most the version (one query;
+    // none when the commit told it, 0025), no list.
     let answer!: Awaited<ReturnType<typeof get>>;
     const first = await queries.during(async () => {
       answer = await get(`/api/items?q=${other}`, unrelated.etag);
