@@ -1,21 +1,17 @@
 // npm run bench:decode-memory — peak RSS while 10 submissions of 6 × 12 MP photos are
-// processed at once through the shared image pipeline as the intake does it: each
-// submission has as many photos received at once as there are decode slots, each
-// re-encoded (one full-size re-encode at a time in the process) and given its list
-// sizes (variants); decodes across every submission share the process-wide slots. Target: under 600 MB. Run as `npm start` runs the
-// server (MALLOC_ARENA_MAX=2, MALLOC_MMAP_THRESHOLD_=1048576).
+// processed at once through the intake's photo pipeline (photo-pipeline.ts): each
+// photo re-encoded (one full-size re-encode at a time in the process) and given its
+// list sizes (variants); decodes across every submission share the process-wide
+// slots. Target: under 600 MB. Run as `npm start` runs the server
+// (MALLOC_ARENA_MAX=2, MALLOC_MMAP_THRESHOLD_=1048576).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { imageDecodeSlots } from '../src/media/decode-slots.js';
-import { processImage } from '../src/media/image-upload.js';
-import {
-  type PhotoWithVariants,
-  storeEncodedVariants,
-  withVariants,
-} from '../src/media/image-variants.js';
+import { storeEncodedVariants } from '../src/media/image-variants.js';
+import { photoPipeline } from '../src/media/photo-pipeline.js';
 import { diskStorage } from '../src/media/storage.js';
 import { cameraPhoto } from './camera-photo.js';
 
@@ -59,24 +55,14 @@ const started = performance.now();
 
 await Promise.all(
   Array.from({ length: SUBMISSIONS }, async (_, s) => {
-    // As the intake form reads them: each file is received (its own copy), re-encoded
-    // (one re-encode at a time in the process) and given its list sizes, with no more
-    // received photos waiting than there are slots; the variants are stored at the end.
-    const reencoding: Array<Promise<unknown>> = [];
-    const photos: Array<Promise<PhotoWithVariants>> = [];
+    // Through the intake form's own pipeline: each file received (its own copy), no
+    // more received photos waiting than there are slots; the variants stored at the end.
+    const pipeline = photoPipeline();
     for (const [i, original] of originals.entries()) {
-      const ahead = reencoding.length - imageDecodeSlots.size;
-      if (ahead >= 0) await reencoding[ahead];
       const bytes = Buffer.from(original);
-      const reencoded = processImage({
-        filename: `s${s}-p${i}.jpg`,
-        mimetype: 'image/jpeg',
-        bytes,
-      });
-      reencoding.push(reencoded);
-      photos.push(reencoded.then(withVariants));
+      await pipeline.add({ filename: `s${s}-p${i}.jpg`, mimetype: 'image/jpeg', bytes });
     }
-    const processed = await Promise.all(photos);
+    const processed = await pipeline.photos();
     await Promise.all(processed.map((photo) => storeEncodedVariants(storage, photo.variants)));
   }),
 );

@@ -35,18 +35,6 @@ export interface PhotoWithVariants extends ProcessedImage {
   variants: EncodedVariant[];
 }
 
-/**
- * The list sizes a freshly re-encoded upload should have, made from the bytes that
- * will be stored; none once `wanted` says the form was refused meanwhile.
- */
-export async function withVariants(
-  photo: ProcessedImage,
-  wanted: () => boolean = () => true,
-): Promise<PhotoWithVariants> {
-  const widths = variantWidthsFor(photo.width);
-  return { ...photo, variants: await makeVariants(photo.bytes, widths, wanted) };
-}
-
 /** The given widths of a photo, encoded in a decode slot, narrowest first. */
 export function makeVariants(
   bytes: Buffer,

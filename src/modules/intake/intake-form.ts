@@ -2,9 +2,9 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { isStorableText } from '../../db/storable-text.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import { imageDecodeSlots } from '../../media/decode-slots.js';
-import { MAX_IMAGE_BYTES, processImage } from '../../media/image-upload.js';
-import { type PhotoWithVariants, withVariants } from '../../media/image-variants.js';
+import { MAX_IMAGE_BYTES } from '../../media/image-upload.js';
+import type { PhotoWithVariants } from '../../media/image-variants.js';
+import { photoPipeline } from '../../media/photo-pipeline.js';
 
 export const MAX_FILES = 6;
 const MAX_NOTE_LENGTH = 5_000;
@@ -56,23 +56,17 @@ function parseRemoveBackground(value: string): boolean {
 
 /**
  * Reads the submission form part by part. Each photo is checked, re-encoded and
- * given its list sizes while the next ones are being received, as many at once as
- * there are decode slots (so one phone's submission can use every core, and ten
- * phones' still decode no more than that), and nothing is stored until the whole
- * form has proved valid. The re-encodes take turns (fullImageEncodes); a photo's
- * list sizes are made beside the next one's re-encode. The photos keep the order
- * they were sent in.
+ * given its list sizes while the next ones are being received (photo-pipeline.ts:
+ * as many images at once as there are decode slots, so one phone's submission can
+ * use every core and ten phones' still decode no more than that), and nothing is
+ * stored until the whole form has proved valid. The photos keep the order they
+ * were sent in.
  */
 export async function readIntakeForm(request: FastifyRequest): Promise<IntakeForm> {
   const errors = request.server.multipartErrors;
   const form: IntakeForm = { note: '', removeBackground: true, photos: [] };
   const seen = new Set<string>();
-  // Each photo's work under way, in the order the photos came, and its re-encode alone.
-  const processing: Array<Promise<PhotoWithVariants>> = [];
-  const reencoding: Array<Promise<unknown>> = [];
-  // Once the form is refused, list sizes not yet started are not made.
-  let refused = false;
-  const wanted = () => !refused;
+  const pipeline = photoPipeline();
   try {
     // The limits are the plugin's, registered with the route (MULTIPART_LIMITS).
     for await (const part of request.parts() as AsyncIterable<Multipart>) {
@@ -84,25 +78,11 @@ export async function readIntakeForm(request: FastifyRequest): Promise<IntakeFor
             part.fieldname,
           );
         }
-        const file = {
+        await pipeline.add({
           filename: part.filename,
           mimetype: part.mimetype,
           bytes: await part.toBuffer(),
-        };
-        // Never more raw uploads waiting than slots to decode them: the rest of the form
-        // waits in the socket, not in memory.
-        const ahead = reencoding.length - imageDecodeSlots.size;
-        if (ahead >= 0) await reencoding[ahead]!.catch(() => {});
-        const reencoded = processImage(file);
-        const photo = reencoded.then((done) => withVariants(done, wanted));
-        // Its refusal is reported when awaited (until then it must not count as unhandled),
-        // and refuses the form: no more list sizes are started for it.
-        reencoded.catch(() => {
-          refused = true;
         });
-        photo.catch(() => {});
-        reencoding.push(reencoded);
-        processing.push(photo);
         continue;
       }
       if (seen.has(part.fieldname))
@@ -140,12 +120,10 @@ export async function readIntakeForm(request: FastifyRequest): Promise<IntakeFor
         );
       }
     }
-    // The first refusal in the order sent is the one reported.
-    for (const photo of processing) form.photos.push(await photo);
+    form.photos = await pipeline.photos();
   } catch (error) {
-    refused = true;
     // The image work in progress ends before the refusal does: no work outlives the request.
-    await Promise.allSettled(processing);
+    await pipeline.refuse();
     if (error instanceof errors.FilesLimitError) throw tooManyFiles();
     if (error instanceof errors.RequestFileTooLargeError)
       throw fileTooLarge(
