@@ -14,41 +14,12 @@ import { type Kysely, sql } from 'kysely';
 // raised it, costs no statement, and is not written to the server log at the
 // default log_min_messages (warning). The body is otherwise 0024's.
 
-const NUMBER_WITH_NOTICE = sql`
-  CREATE OR REPLACE FUNCTION number_catalogue_version() RETURNS trigger LANGUAGE plpgsql AS $$
-  DECLARE
-    numbered bigint;
-  BEGIN
-    PERFORM pg_advisory_xact_lock('catalogue_changes'::regclass::oid::integer, 0);
-    numbered := nextval('catalogue_version_seq');
-    UPDATE catalogue_changes SET version = numbered WHERE txid = NEW.txid;
-    -- Older rows are done with. Under REPEATABLE READ a row deleted by a commit
-    -- newer than this snapshot would fail this one: leave them to the next writer.
-    IF current_setting('transaction_isolation') = 'read committed' THEN
-      DELETE FROM catalogue_changes WHERE version < numbered;
-    END IF;
-    -- The scoped announcement first: a listener hears both in this order, and
-    -- takes the plain one (for instances still running older code) as heard.
-    IF current_setting('shop.catalogue_scoped', true) = 'on' THEN
-      PERFORM pg_notify('catalogue_changes', concat_ws(':', catalogue_epoch(), numbered,
-        coalesce(current_setting('shop.catalogue_dims', true), ''),
-        coalesce(current_setting('shop.catalogue_ids', true), '')));
-    ELSE
-      PERFORM pg_notify('catalogue_changes', concat_ws(':', catalogue_epoch(), numbered, '*', ''));
-    END IF;
-    PERFORM pg_notify('catalogue_version', catalogue_epoch() || ':' || numbered);
-    -- To the committing session only: the version its commit was numbered.
-    RAISE NOTICE 'catalogue_version %', catalogue_epoch() || ':' || numbered;
-    RETURN NULL;
-  END $$`;
+// To the committing session only: the version its commit was numbered.
+const NOTICE = `      RAISE NOTICE 'catalogue_version %', catalogue_epoch() || ':' || numbered;
+`;
 
-export async function up(db: Kysely<any>): Promise<void> {
-  await NUMBER_WITH_NOTICE.execute(db);
-}
-
-export async function down(db: Kysely<any>): Promise<void> {
-  // The body exactly as 0024 left it.
-  await sql`
+/** number_catalogue_version() exactly as 0024 wrote it, and with the NOTICE when `told`. */
+const numberCatalogueVersion = (told: boolean) => sql`
     CREATE OR REPLACE FUNCTION number_catalogue_version() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       numbered bigint;
@@ -71,6 +42,13 @@ export async function down(db: Kysely<any>): Promise<void> {
         PERFORM pg_notify('catalogue_changes', concat_ws(':', catalogue_epoch(), numbered, '*', ''));
       END IF;
       PERFORM pg_notify('catalogue_version', catalogue_epoch() || ':' || numbered);
-      RETURN NULL;
-    END $$`.execute(db);
+${sql.raw(told ? NOTICE : '')}      RETURN NULL;
+    END $$`;
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await numberCatalogueVersion(true).execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await numberCatalogueVersion(false).execute(db);
 }
