@@ -203,6 +203,12 @@ export function catalogueVersion(
   const wake = () => {
     for (const waiter of waiting) if (known >= waiter.version) waiter.done();
   };
+  /** A commit known to be in, never heard of (notifications down, or lost): everything changed. */
+  const countUnheard = (into: ChangeLog, version: number): void => {
+    record(into, version, '*');
+    known = version;
+    wake();
+  };
 
   /**
    * An announcement heard. `plain` is the `<epoch>:<version>` one, sent right
@@ -336,11 +342,9 @@ export function catalogueVersion(
     if (value.version > known && notifications.live) await announced(value.version);
     if (current !== log) return alone(value);
     if (value.version > known) {
-      // Committed, never heard of (notifications down, or lost): everything changed.
       // A read that began before this process's last write only answers by it.
       if (began !== generation) return viewOf(current, value.version, value.version);
-      record(current, value.version, '*');
-      known = value.version;
+      countUnheard(current, value.version);
     }
     if (began === generation && notifications.live) {
       trusted = true;
@@ -358,18 +362,14 @@ export function catalogueVersion(
   let memo: CatalogueView | null = null;
 
   /**
-   * Answers once this process's own commit `version` is heard. One never heard
-   * (lost on its way) is committed all the same: it counts as a change of
-   * everything, as a read that found it would count it, without that read.
+   * Answers once this process's own commit `version` is heard. One never heard is
+   * committed all the same: counted as a read that found it would count it, without
+   * that read.
    */
   async function afterOwnCommit(version: number): Promise<CatalogueView> {
     const waitedIn = log;
     await announced(version);
-    if (log && log === waitedIn && known < version) {
-      record(log, version, '*');
-      known = version;
-      wake();
-    }
+    if (log && log === waitedIn && known < version) countUnheard(log, version);
     return view();
   }
 
