@@ -45,6 +45,9 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), precompress()],
+  // CSS modules through Lightning CSS (already Vite's minifier), not PostCSS: PostCSS's
+  // module loader parses a `composes: … from` file without naming it and warns on every build.
+  css: { transformer: 'lightningcss' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
