@@ -20,6 +20,7 @@ import {
 } from './http/framework-errors.js';
 import { loggerOptions } from './http/logging.js';
 import { documentOptionalBodies, documentRouteConventions } from './http/openapi-conventions.js';
+import { ownOrigins } from './http/own-origins.js';
 import { rateLimitRedis } from './http/rate-limit-store.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { installRequestGuards, refuseBodiesWhereNoneIsTaken } from './http/request-guards.js';
@@ -195,7 +196,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) || `def-${i}`,
     },
   });
-  installRequestGuards(app, config.publicBaseUrl.origin);
+  installRequestGuards(app, ownOrigins(config));
   refuseBodiesWhereNoneIsTaken(app);
   installCustomerSessions(app, ctx, database.notifications);
   const version = catalogueVersion(

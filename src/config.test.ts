@@ -14,7 +14,8 @@ describe('configuration', () => {
     expect(config.redisUrl).toBeNull();
     expect(config.smtpUrl).toBeNull();
     expect(config.mailFrom).toBe('shop@localhost');
-    expect(config.publicBaseUrl.origin).toBe('http://localhost:3000');
+    expect(config.publicBaseUrl.origin).toBe('http://127.0.0.1:3000');
+    expect(config.publicBaseUrlSet).toBe(false);
     expect(config.trustProxy).toBe(false);
     expect(config.cartHoldMinutes).toBe(30);
     expect(config.dataDir.endsWith('/data')).toBe(true);
@@ -30,6 +31,19 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).databasePreparedStatements).toBe(
       false,
     );
+  });
+
+  it('without PUBLIC_BASE_URL, links point where the shop listens: the README address on PORT', () => {
+    const address = (env: Record<string, string>) => loadConfig(env).publicBaseUrl.origin;
+    expect(address({ PORT: '4123' })).toBe('http://127.0.0.1:4123');
+    expect(address({ PORT: '4123', HOST: 'localhost' })).toBe('http://127.0.0.1:4123');
+    expect(address({ PORT: '4123', HOST: '0.0.0.0' })).toBe('http://127.0.0.1:4123');
+    expect(address({ PORT: '4123', HOST: '::' })).toBe('http://127.0.0.1:4123');
+    expect(address({ PORT: '4123', HOST: 'shop.lan' })).toBe('http://shop.lan:4123');
+    expect(address({ PORT: '4123', HOST: 'fd00::5' })).toBe('http://[fd00::5]:4123');
+    const set = loadConfig({ PORT: '4123', PUBLIC_BASE_URL: 'https://shop.example' });
+    expect(set.publicBaseUrl.origin).toBe('https://shop.example');
+    expect(set.publicBaseUrlSet).toBe(true);
   });
 
   it('takes SHOP_CURRENCY as an ISO 4217 code', () => {

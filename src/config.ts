@@ -11,7 +11,15 @@ export interface Config {
   readonly redisUrl: string | null;
   readonly smtpUrl: string | null;
   readonly mailFrom: string;
+  /**
+   * Where browsers reach the shop: the base of every mailed link and the one origin
+   * writes may come from. Unset (`publicBaseUrlSet` false): the address `npm start`
+   * prints, on the listened port, and writes are accepted from every loopback spelling
+   * of that port (src/http/own-origins.ts).
+   */
   readonly publicBaseUrl: URL;
+  /** Whether PUBLIC_BASE_URL was set; when not, `publicBaseUrl` was worked out from HOST and PORT. */
+  readonly publicBaseUrlSet: boolean;
   /** Fastify's `trustProxy`: false, true, or the proxies' addresses and CIDR ranges. */
   readonly trustProxy: boolean | readonly string[];
   readonly adminEmail: string | null;
@@ -206,9 +214,24 @@ function currency(env: Env): string {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** Hosts that mean "this machine only" or "every interface": a browser here reaches them on 127.0.0.1. */
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::', '']);
+
+/**
+ * Without PUBLIC_BASE_URL, the shop's address is where it listens: 127.0.0.1 (the README's
+ * address) for a loopback or wildcard HOST, else HOST itself; always PORT, since the port
+ * listened on is the one configured (PORT 0 is refused).
+ */
+function listenedAddress(host: string, port: number): URL {
+  if (LOCAL_HOSTS.has(host) || host.startsWith('127.')) return new URL(`http://127.0.0.1:${port}`);
+  return new URL(`http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+}
+
 export function loadConfig(env: Env = process.env): Config {
-  const publicBaseUrl =
-    url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? new URL('http://localhost:3000');
+  const port = integer(env, 'PORT', 3000, 1, 65535);
+  const host = text(env, 'HOST') ?? '127.0.0.1';
+  const configuredBaseUrl = url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']);
+  const publicBaseUrl = configuredBaseUrl ?? listenedAddress(host, port);
   if (publicBaseUrl.pathname !== '/' || publicBaseUrl.search || publicBaseUrl.hash) {
     fail('PUBLIC_BASE_URL', 'must be an origin only (scheme, host and port), without a path');
   }
@@ -227,8 +250,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
 
   return Object.freeze({
-    port: integer(env, 'PORT', 3000, 1, 65535),
-    host: text(env, 'HOST') ?? '127.0.0.1',
+    port,
+    host,
     dataDir: path.resolve(text(env, 'DATA_DIR') ?? './data'),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'])?.href ?? null,
     databaseListenUrl: url(env, 'DATABASE_LISTEN_URL', ['postgres:', 'postgresql:'])?.href ?? null,
@@ -238,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:'])?.href ?? null,
     mailFrom: text(env, 'MAIL_FROM') ?? 'shop@localhost',
     publicBaseUrl,
+    publicBaseUrlSet: configuredBaseUrl !== null,
     trustProxy: trustProxy(env),
     adminEmail,
     adminPassword,

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
+import { ownOrigins } from './http/own-origins.js';
 import { gracefulShutdown, SHUTDOWN_BOUND_MS } from './shutdown.js';
 
 async function main(): Promise<void> {
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void close('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // What a newcomer needs from the first screen of output: where to point the browser.
+  app.log.info(`The shop is open: visit ${ownOrigins(config).address}/ in a browser`);
 }
 
 main().catch((error: unknown) => {

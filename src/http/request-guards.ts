@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
+import type { OwnOrigins } from './own-origins.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,12 +43,20 @@ function isSameOriginFetch(request: FastifyRequest): boolean {
  * Cookies are SameSite=Lax, and this is the second wall: a browser marks a
  * cross-site request with Sec-Fetch-Site or an Origin that is not ours.
  */
-export function installRequestGuards(app: FastifyInstance, ownOrigin: string): void {
+export function installRequestGuards(app: FastifyInstance, origins: OwnOrigins): void {
+  let warned = false;
+  // A page of ours writing with an Origin we do not know is a misconfigured address
+  // (PUBLIC_BASE_URL), not an attack: say so once, naming the variable, then stay quiet.
+  const warnOnce = (request: FastifyRequest, origin: string) => {
+    if (warned) return;
+    warned = true;
+    request.log.warn(origins.refusalHint(printable(origin)));
+  };
   // Callback style: a read (most requests) passes without making a promise.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!STATE_CHANGING.has(request.method)) return done();
     try {
-      refuseCrossSiteOrUntypedWrite(request, ownOrigin);
+      refuseCrossSiteOrUntypedWrite(request, origins, warnOnce);
       done();
     } catch (error) {
       done(error as Error);
@@ -55,9 +64,18 @@ export function installRequestGuards(app: FastifyInstance, ownOrigin: string): v
   });
 }
 
-function refuseCrossSiteOrUntypedWrite(request: FastifyRequest, ownOrigin: string): void {
+/** A stranger's header, made safe to quote in one log line. */
+const printable = (value: string) => value.replace(/[^\x20-\x7e]/g, '?').slice(0, 200);
+
+function refuseCrossSiteOrUntypedWrite(
+  request: FastifyRequest,
+  origins: OwnOrigins,
+  warnOnce: (request: FastifyRequest, origin: string) => void,
+): void {
   const origin = request.headers.origin;
-  if (!isSameOriginFetch(request) || (origin !== undefined && origin !== ownOrigin)) {
+  const sameSite = isSameOriginFetch(request);
+  if (!sameSite || (origin !== undefined && !origins.accepts(origin))) {
+    if (sameSite && origin !== undefined) warnOnce(request, origin);
     throw new AppError(403, 'cross_site_request', 'Requests from other sites are not accepted.');
   }
 

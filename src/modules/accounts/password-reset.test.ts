@@ -89,7 +89,7 @@ describe('POST /api/customers/password-reset/request', () => {
     const mail = t.mail.lastTo(customer.email);
     expect(mail.subject).toBe('Reset your password');
     expect(mail.text).toContain('Hello Cleo,');
-    expect(mail.text).toContain(`http://localhost:3000/account/reset#token=${token}`);
+    expect(mail.text).toContain(`http://127.0.0.1:3000/account/reset#token=${token}`);
     const [row] = await tokensOf(customer.id);
     expect(row).toMatchObject({ kind: 'password_reset', token_digest: digestToken(token) });
     expect(row?.expires_at).toEqual(new Date(t.clock.now().getTime() + HOUR_MS));

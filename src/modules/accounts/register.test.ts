@@ -99,8 +99,8 @@ describe('POST /api/customers/register', () => {
     const mail = t.mail.lastTo(email);
     expect(mail.subject).toBe('Confirm your email address');
     expect(mail.text).toContain('Hello Ann,');
-    expect(mail.text).toMatch(/http:\/\/localhost:3000\/account\/verify#token=[\w-]{43}/);
-    expect(mail.html).toContain('http://localhost:3000/account/verify#token=');
+    expect(mail.text).toMatch(/http:\/\/127\.0\.0\.1:3000\/account\/verify#token=[\w-]{43}/);
+    expect(mail.html).toContain('http://127.0.0.1:3000/account/verify#token=');
     const token = tokenInMail(mail, 'verify');
     const tokens = await t.db
       .selectFrom('customer_tokens')

@@ -128,7 +128,7 @@ describe('cart reminder (spec 6: a scheduled job, greets by first name)', () => 
       `&bull; Lamp 1 of ${customer.id}<br>&bull; Lamp 2 of ${customer.id}`,
     );
     expect(mail.text).toContain(deadline.toISOString().slice(0, 16).replace('T', ' '));
-    expect(mail.text).toContain('http://localhost:3000/cart');
+    expect(mail.text).toContain('http://127.0.0.1:3000/cart');
     expect(mail.html).toContain('Hello Maja,');
 
     for (const step of [MINUTE, 5 * MINUTE, 3 * MINUTE]) {

@@ -79,8 +79,8 @@ describe('favorite-sold recipients (spec 6)', () => {
       expect(mail!.subject).toBe('Sold: Teak side table');
       expect(mail!.text).toMatch(/^Hello Ann,/);
       expect(mail!.text).toContain('Teak side table');
-      expect(mail!.text).toContain(`http://localhost:3000/items/${item.id}`);
-      expect(mail!.html).toContain(`href="http://localhost:3000/items/${item.id}"`);
+      expect(mail!.text).toContain(`http://127.0.0.1:3000/items/${item.id}`);
+      expect(mail!.html).toContain(`href="http://127.0.0.1:3000/items/${item.id}"`);
     }
     for (const nobody of [buyer, people.notOptedIn, people.disabled, people.otherItemOnly]) {
       expect(mailsTo(nobody)).toEqual([]);

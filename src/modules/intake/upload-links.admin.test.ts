@@ -30,7 +30,7 @@ describe('POST /api/admin/upload-links', () => {
       label: 'Attic clearance',
     });
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(link.url).toBe(`http://localhost:3000/upload/${link.token}`);
+    expect(link.url).toBe(`http://127.0.0.1:3000/upload/${link.token}`);
 
     const row = await t.db
       .selectFrom('upload_links')

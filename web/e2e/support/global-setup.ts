@@ -5,7 +5,10 @@ import { CHROMIUM_PATH, hasChromium } from './chromium.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Builds the server and the client once, as `npm start` would, before any journey. */
+/**
+ * Builds the server and the client once, as `npm start` does (scripts/build-if-stale.mjs:
+ * only what changed), so a journey that runs `npm start` itself finds them built.
+ */
 export default function setup(): void {
   if (!hasChromium) {
     console.log(
@@ -13,9 +16,8 @@ export default function setup(): void {
     );
     return;
   }
-  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   // Vitest sets NODE_ENV=test, which would bundle React's development build.
-  execFileSync('npm', ['run', 'build:web'], {
+  execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
