@@ -53,6 +53,7 @@ import { catalogueVersion } from './modules/storefront/catalogue-version.js';
 import { storefrontModule } from './modules/storefront/index.js';
 import { itemsRepository } from './modules/storefront/items.repository.js';
 import { CategoryTree, Item } from './modules/storefront/items.schemas.js';
+import { applySearchLanguage } from './modules/storefront/search-language.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { webModule } from './modules/web/index.js';
 
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
 
   await migrateToLatest(database.migrationDb);
+  await applySearchLanguage(database.db, config.shopLanguage, app.log);
 
   const ctx: AppContext = {
     jobs,

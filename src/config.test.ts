@@ -26,6 +26,7 @@ describe('configuration', () => {
       apiKey: null,
     });
     expect(config.shopCurrency).toBe('EUR');
+    expect(config.shopLanguage).toBe('en');
     expect(config.webDistDir.endsWith('/web/dist')).toBe(true);
     expect(config.databasePreparedStatements).toBe(true);
     expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).databasePreparedStatements).toBe(
@@ -60,6 +61,7 @@ describe('configuration', () => {
     ['TRUST_PROXY', 'yes', /^TRUST_PROXY must be false, true or a comma-separated list/],
     ['SHOP_CURRENCY', 'eur', /^SHOP_CURRENCY must be an ISO 4217 currency code/],
     ['SHOP_CURRENCY', 'XYZ', /^SHOP_CURRENCY must be an ISO 4217 currency code/],
+    ['SHOP_LANGUAGE', 'fr', /^SHOP_LANGUAGE must be one of en, de, got "fr"/],
     ['SHOP_ADMIN_EMAIL', 'boss@example.com', /^SHOP_ADMIN_PASSWORD must be set together/],
     ['DRAFT_PROVIDER', 'gpt', /^DRAFT_PROVIDER must be one of none, openai/],
     ['DRAFT_PROVIDER', 'openai', /^DRAFT_API_BASE is required when DRAFT_PROVIDER=openai/],

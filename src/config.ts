@@ -26,6 +26,8 @@ export interface Config {
   readonly adminPassword: string | null;
   readonly cartHoldMinutes: number;
   readonly logLevel: string;
+  /** The language of the shop's content: text search stems words in it (SHOP_LANGUAGE). */
+  readonly shopLanguage: ShopLanguage;
   /** ISO 4217 code the web client formats prices in (prices themselves are cents). */
   readonly shopCurrency: string;
   /** The built web client (`web/dist`), served at `/`; absent → a page saying how to build it. */
@@ -43,6 +45,10 @@ export interface Config {
   /** Unpaid manual-payment orders are cancelled after this many days (a reminder goes a day before). */
   readonly orderPaymentDays: number;
 }
+
+/** The languages the shop speaks (contract, third round: SHOP_LANGUAGE). */
+export const SHOP_LANGUAGES = ['en', 'de'] as const;
+export type ShopLanguage = (typeof SHOP_LANGUAGES)[number];
 
 export interface MediaConfig {
   /** `disk`: DATA_DIR/media; `s3`: an S3-compatible bucket (credentials: the standard AWS variables). */
@@ -270,6 +276,7 @@ export function loadConfig(env: Env = process.env): Config {
     drafting: drafting(env),
     media: media(env),
     shopCurrency: currency(env),
+    shopLanguage: oneOf(env, 'SHOP_LANGUAGE', SHOP_LANGUAGES, 'en'),
     webDistDir: path.resolve(text(env, 'WEB_DIST_DIR') ?? DEFAULT_WEB_DIST),
     paymentProvider: oneOf(env, 'PAYMENT_PROVIDER', ['accept', 'manual'], 'accept'),
     orderPaymentDays: integer(env, 'ORDER_PAYMENT_DAYS', 7, 1, 365),

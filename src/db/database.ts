@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -132,20 +133,26 @@ function cutOnReadTimeout(client: pg.PoolClient): void {
   };
 }
 
+/** Extensions the migrations create: unaccent folds accents in text search (0026). */
+const PGLITE_EXTENSIONS = { unaccent };
+
 async function pglite(
   dir: string | null,
   snapshot: Blob | undefined,
 ): Promise<{ embedded: PGlite; lock: DataDirLock | null }> {
   if (dir === null) {
     // Starting from a snapshot of an initialised cluster skips initdb (seconds of CPU).
-    const embedded = await PGlite.create(snapshot ? { loadDataDir: snapshot } : undefined);
+    const embedded = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      ...(snapshot ? { loadDataDir: snapshot } : {}),
+    });
     return { embedded, lock: null };
   }
   await fs.mkdir(path.dirname(dir), { recursive: true });
   // PGlite is single-process: refuse at once rather than corrupt the folder (issue: data directory).
   const lock = await lockDataDirectory(dir);
   try {
-    return { embedded: await PGlite.create(dir), lock };
+    return { embedded: await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS }), lock };
   } catch (error) {
     await lock.release();
     throw error;

@@ -55,7 +55,7 @@ export interface ItemsTable {
   category_path: Generated<number[]>;
   /** The item's tag ids, sorted, kept from item_tags by triggers (0023). */
   tag_ids: Generated<number[]>;
-  /** Title and description as a 'simple' text-search vector (generated column, 0023). */
+  /** Title and description as a shop_search text-search vector: unaccented, stemmed in the shop's language (generated column, 0026). */
   search_vector: GeneratedAlways<string>;
 }
 

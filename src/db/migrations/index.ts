@@ -22,6 +22,7 @@ import * as m0020 from './0020_customer_addresses.js';
 import * as m0023 from './0023_storefront_facets_and_tag_counts.js';
 import * as m0024 from './0024_catalogue_change_scope.js';
 import * as m0025 from './0025_catalogue_commit_notice.js';
+import * as m0026 from './0026_search_language.js';
 
 /**
  * The migration history, in order. Listed explicitly rather than read from the
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0023_storefront_facets_and_tag_counts': m0023,
   '0024_catalogue_change_scope': m0024,
   '0025_catalogue_commit_notice': m0025,
+  '0026_search_language': m0026,
 };

@@ -32,6 +32,16 @@ const WORDS = [
   'lantern',
   'tall',
   'mirror',
+  // Word forms, accents and a stop word: the shop's configuration stems and unaccents
+  // them (migration 0026), and memory must agree with SQL on every one.
+  'chairs',
+  'tables',
+  'lamps',
+  'café',
+  'cafe',
+  'Stühle',
+  'running',
+  'the',
 ];
 const STATUSES: ItemStatus[] = ['available', 'reserved', 'sold', 'pending'];
 // Few prices and instants, so ties in every sort order are common (the id breaks them).

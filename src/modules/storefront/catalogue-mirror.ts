@@ -212,6 +212,8 @@ export function catalogueMirror(
       if (!(await caughtUp(view))) return undefined;
       const terms = filters.search === undefined ? undefined : await termsOf(filters.search);
       if (filters.search !== undefined && terms === undefined) return undefined;
+      // A search of stop words only matches nothing, in SQL as here.
+      if (terms?.length === 0) return [];
       // Checked again: memory may have started over while the terms were read.
       return ready(view)?.keys(filters, terms);
     },

@@ -173,7 +173,7 @@ function filteredAndOrdered<Q extends SelectQueryBuilder<any, 'i', any>>(
   if (filters.minPrice !== undefined) q = q.where('i.price_cents', '>=', filters.minPrice);
   if (filters.maxPrice !== undefined) q = q.where('i.price_cents', '<=', filters.maxPrice);
   if (filters.search) {
-    q = q.where(sql<SqlBool>`i.search_vector @@ to_tsquery('simple', ${filters.search})`);
+    q = q.where(sql<SqlBool>`i.search_vector @@ to_tsquery('shop_search', ${filters.search})`);
   }
   if (filters.cursor) q = q.where(afterCursor(filters.cursor));
   if (filters.sort === 'newest') q = q.orderBy(LISTED_AT, 'desc').orderBy('i.id', 'desc');
@@ -386,14 +386,18 @@ export function itemsRepository(db: Db) {
     tagSlugs: () => tagSlugs(db),
 
     /**
-     * The lexemes a search's `word:*` terms stand for, as PostgreSQL parses them;
-     * undefined when the query is more than terms joined by AND (a word the
-     * parser splits becomes a phrase), which only SQL answers.
+     * The lexemes a search's `word:*` terms stand for, as PostgreSQL parses them
+     * (stemmed and unaccented by shop_search); none when every word is a stop word;
+     * undefined when the query is more than terms joined by AND (a word the parser
+     * splits becomes a phrase), which only SQL answers.
      */
     async searchTerms(search: string): Promise<string[] | undefined> {
       const { rows } = await sql<{ query: string }>`
-        SELECT to_tsquery('simple', ${search})::text AS query`.execute(db);
-      const terms = rows[0]!.query.split(' & ').map((term) => /^'([^'\\]+)':\*$/.exec(term)?.[1]);
+        SELECT to_tsquery('shop_search', ${search})::text AS query`.execute(db);
+      const query = rows[0]!.query;
+      // Only stop words ("the", "t"): no lexeme to match, and SQL's `@@` matches nothing.
+      if (query === '') return [];
+      const terms = query.split(' & ').map((term) => /^'([^'\\]+)':\*$/.exec(term)?.[1]);
       return terms.every((term) => term !== undefined) ? (terms as string[]) : undefined;
     },
   };
