@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, personContext } from './support/chromium.js';
+import { signedInOwner } from './support/owner-pages.js';
 import { checkPage, watchProblems } from './support/page-checks.js';
 import { type SeededItem, seedCatalogue } from './support/seed.js';
-import { ADMIN, type ShopServer, startShop } from './support/shop-server.js';
+import { type ShopServer, startShop } from './support/shop-server.js';
 
 // Issue 30 items 11 and 12, done when: a shopper buys to collect at the shop with a manual
 // payment and is told, on the thank-you page and the order page, that payment is due, by
@@ -84,14 +85,8 @@ describe.skipIf(!hasChromium)('a pickup order with a bank transfer, in Chromium'
     await checkPage(shopper, 'account-order-pickup-unpaid');
 
     // The owner: no carrier or tracking for a pickup order; marked paid, then handed over.
-    const owner = await personContext(browser, shop.baseUrl);
-    const page = await owner.newPage();
+    const page = await signedInOwner(browser, shop.baseUrl, '/admin/orders');
     const problems = watchProblems(page);
-    await page.goto('/admin/orders');
-    await page.waitForURL(/\/admin\/sign-in\?next=/);
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('link', { name: number }).click();
     await page.getByRole('heading', { name: `Order ${number}` }).waitFor();
     await page.getByText('Pickup at the shop: the buyer collects it').waitFor();
@@ -122,7 +117,7 @@ describe.skipIf(!hasChromium)('a pickup order with a bank transfer, in Chromium'
 
     expect(problems).toEqual([]);
     expect(shopperProblems).toEqual([]);
-    await owner.close();
+    await page.context().close();
     await customer.close();
   }, 300_000);
 });
