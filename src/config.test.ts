@@ -72,6 +72,44 @@ describe('configuration', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
+  it('reads the shop’s own settings: payment instructions, pickup, time zone (issue 30)', () => {
+    expect(loadConfig({}).shop).toEqual({
+      paymentInstructions: null,
+      pickup: { address: null, hours: null },
+      timeZone: 'UTC',
+    });
+    const shop = loadConfig({
+      SHOP_PAYMENT_INSTRUCTIONS: ' Bank transfer\\nIBAN DE02 1203 0000 0000 2020 51 ',
+      SHOP_PICKUP_ADDRESS: 'Werkstatt Lee\nHafenstraße 3',
+      SHOP_PICKUP_HOURS: 'Tue–Sat 10–18',
+      SHOP_TIME_ZONE: 'europe/berlin',
+    }).shop;
+    // A literal \n is a line break, for environments that cannot hold one.
+    expect(shop).toEqual({
+      paymentInstructions: 'Bank transfer\nIBAN DE02 1203 0000 0000 2020 51',
+      pickup: { address: 'Werkstatt Lee\nHafenstraße 3', hours: 'Tue–Sat 10–18' },
+      timeZone: 'Europe/Berlin',
+    });
+  });
+
+  it.each([
+    [
+      'SHOP_TIME_ZONE',
+      'Mars/Base',
+      /^SHOP_TIME_ZONE must be an IANA time zone such as Europe\/Berlin/,
+    ],
+    ['SHOP_TIME_ZONE', '+02:00', /^SHOP_TIME_ZONE must be an IANA time zone/],
+    ['SHOP_PICKUP_HOURS', 'x'.repeat(501), /^SHOP_PICKUP_HOURS must be at most 500 characters/],
+    [
+      'SHOP_PAYMENT_INSTRUCTIONS',
+      'x'.repeat(2001),
+      /^SHOP_PAYMENT_INSTRUCTIONS must be at most 2000 characters/,
+    ],
+  ])('refuses %s=%s naming it', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
   it('never echoes a connection string, which may carry a password', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u:s3cret@[bad' })).toThrow(
       /^DATABASE_URL is not a valid URL$/,

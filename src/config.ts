@@ -42,8 +42,27 @@ export interface Config {
   readonly databasePreparedStatements: boolean;
   /** `accept`: paid at checkout; `manual`: the order waits as placed until the admin marks it paid. */
   readonly paymentProvider: 'accept' | 'manual';
-  /** Unpaid manual-payment orders are cancelled after this many days (a reminder goes a day before). */
+  /**
+   * Unpaid manual-payment orders: the last day to pay is this many days after the day of
+   * the order (in `shop.timeZone`); they are cancelled once it has ended (a reminder goes a day before).
+   */
   readonly orderPaymentDays: number;
+  /** The shop's own particulars, told to buyers (see ShopSettings). */
+  readonly shop: ShopSettings;
+}
+
+/**
+ * What the shop tells its buyers about itself. Environment variables until the shop's
+ * settings live in the database and the admin (contract third round: /api/admin/shop);
+ * everything reads them from here, so that move changes this one place.
+ */
+export interface ShopSettings {
+  /** How to pay a manual payment: bank details, what to quote. Required with PAYMENT_PROVIDER=manual. */
+  readonly paymentInstructions: string | null;
+  /** Where and when pickup orders are collected; each may be several lines. */
+  readonly pickup: { readonly address: string | null; readonly hours: string | null };
+  /** IANA name of the zone the shop's days are counted in (the last day to pay). */
+  readonly timeZone: string;
 }
 
 /** The languages the shop speaks (contract, third round: SHOP_LANGUAGE). */
@@ -218,6 +237,47 @@ function currency(env: Env): string {
   return raw;
 }
 
+/** Free text of at most `max` characters; a literal `\n` is a line break (for env files that cannot hold one). */
+function paragraphText(env: Env, name: string, max: number): string | null {
+  const raw = text(env, name);
+  if (raw === null) return null;
+  const value = raw.replace(/\\n/g, '\n').replace(/\r\n?/g, '\n').trim();
+  if (value.length > max) fail(name, `must be at most ${max} characters, got ${value.length}`);
+  return value;
+}
+
+function timeZone(env: Env): string {
+  const raw = text(env, 'SHOP_TIME_ZONE') ?? 'UTC';
+  let resolved: string | undefined;
+  try {
+    resolved = new Intl.DateTimeFormat('en', { timeZone: raw }).resolvedOptions().timeZone;
+  } catch {
+    resolved = undefined;
+  }
+  // Intl also takes offsets ("+02:00") on newer Node; an offset knows no summer time.
+  if (!resolved || !/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(resolved))
+    fail('SHOP_TIME_ZONE', `must be an IANA time zone such as Europe/Berlin or UTC, got "${raw}"`);
+  return resolved;
+}
+
+function shopSettings(env: Env, paymentProvider: Config['paymentProvider']): ShopSettings {
+  const paymentInstructions = paragraphText(env, 'SHOP_PAYMENT_INSTRUCTIONS', 2000);
+  // A manual payment the buyer is not told how to make never arrives (issue 30 item 12).
+  if (paymentProvider === 'manual' && paymentInstructions === null)
+    fail(
+      'SHOP_PAYMENT_INSTRUCTIONS',
+      'is required when PAYMENT_PROVIDER=manual: the bank details and what to quote',
+    );
+  return Object.freeze({
+    paymentInstructions,
+    pickup: Object.freeze({
+      address: paragraphText(env, 'SHOP_PICKUP_ADDRESS', 500),
+      hours: paragraphText(env, 'SHOP_PICKUP_HOURS', 500),
+    }),
+    timeZone: timeZone(env),
+  });
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Hosts that mean "this machine only" or "every interface": a browser here reaches them on 127.0.0.1. */
@@ -254,6 +314,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const logLevel = text(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  const paymentProvider = oneOf(env, 'PAYMENT_PROVIDER', ['accept', 'manual'], 'accept');
 
   return Object.freeze({
     port,
@@ -278,8 +339,9 @@ export function loadConfig(env: Env = process.env): Config {
     shopCurrency: currency(env),
     shopLanguage: oneOf(env, 'SHOP_LANGUAGE', SHOP_LANGUAGES, 'en'),
     webDistDir: path.resolve(text(env, 'WEB_DIST_DIR') ?? DEFAULT_WEB_DIST),
-    paymentProvider: oneOf(env, 'PAYMENT_PROVIDER', ['accept', 'manual'], 'accept'),
+    paymentProvider,
     orderPaymentDays: integer(env, 'ORDER_PAYMENT_DAYS', 7, 1, 365),
+    shop: shopSettings(env, paymentProvider),
   });
 }
 

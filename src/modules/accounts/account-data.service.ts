@@ -13,7 +13,7 @@ import type { AccountsContext } from './accounts.service.js';
 import { customersRepository } from './customers.repository.js';
 
 /** Self-service data export and account deletion (spec 4.1, 5). */
-export function accountDataService(ctx: Pick<AccountsContext, 'db' | 'clock'>) {
+export function accountDataService(ctx: Pick<AccountsContext, 'db' | 'clock' | 'config'>) {
   return {
     /** All data held about the customer; `currentSession` marks the session asking. */
     async export(
@@ -61,7 +61,7 @@ export function accountDataService(ctx: Pick<AccountsContext, 'db' | 'clock'>) {
         favorites,
         purchases,
         reservations,
-        orders: ordersWithLines(orderRows, lines),
+        orders: ordersWithLines(orderRows, lines, ctx.config.shop),
         addresses,
         sessions: sessions.map(({ token_digest, ...session }) => ({
           ...session,

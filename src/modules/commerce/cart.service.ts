@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.
 import { mediaUrlFor } from '../../media/storage.js';
 import { customersRepository } from '../accounts/customers.repository.js';
 import { addressesRepository } from '../orders/addresses.repository.js';
+import { isCountryCode } from '../orders/countries.js';
 import type { CheckoutBody, Order } from '../orders/orders.schemas.js';
 import { normaliseAddress, ordersService } from '../orders/orders.service.js';
 import { itemsRepository } from '../storefront/items.repository.js';
@@ -122,11 +123,20 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
     if (body.address_id !== undefined) {
       const saved = await addressesRepository(ctx.db).get(customerId, body.address_id);
       if (!saved) throw badRequest('unknown_address', 'No such saved address.', 'address_id');
+      // Saved before countries were checked (issue 30 item 7): chosen again in the account.
+      if (!isCountryCode(saved.country))
+        throw badRequest(
+          'invalid_country',
+          `This saved address has no valid country ("${saved.country}"): edit it in your account and choose its country.`,
+          'address_id',
+        );
       const { id: _id, ...address } = saved;
       return { shippingAddress: address, note };
     }
     return {
-      shippingAddress: body.shipping_address ? normaliseAddress(body.shipping_address) : null,
+      shippingAddress: body.shipping_address
+        ? normaliseAddress(body.shipping_address, 'shipping_address/country')
+        : null,
       note,
     };
   }

@@ -1,12 +1,13 @@
+import type { ShopSettings } from '../../config.js';
 import { greeting, htmlBody, htmlButton, textBody } from '../../mail/templates/layout.js';
 import { defineTemplate, type RenderedMail, renderMail } from '../../mail/templates/template.js';
 import type { Order } from './orders.schemas.js';
+import { postalLines } from './postal-lines.js';
+import { formatShopDay } from './shop-days.js';
 
 /** "€12.50": the shop's currency, one locale for all mail (the reader's is unknown). */
 export const formatMoney = (cents: number, currency: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency }).format(cents / 100);
-
-const asUtcDay = (date: Date | string) => `${new Date(date).toISOString().slice(0, 10)} (UTC)`;
 
 const paragraphs = (text: string) =>
   text
@@ -42,26 +43,46 @@ function linesAndTotal(order: Order): string {
   return `${lines.join('\n')}\nTotal: ${formatMoney(order.total_cents, order.currency)}`;
 }
 
-function destination(order: Order): string {
-  const a = order.shipping_address;
-  if (!a) return 'You collect your order at the shop.';
-  return [
-    'We send it to:',
-    a.name,
-    a.line1,
-    ...(a.line2 ? [a.line2] : []),
-    `${a.postal_code} ${a.city}`,
-    a.country,
-  ].join('\n');
+/** Where a pickup order is collected, from the shop's settings as the order carries them. */
+function collection(order: Order): string {
+  const pickup = order.pickup;
+  const where = pickup?.address
+    ? `Collect it at the shop:\n${pickup.address}`
+    : 'Collect it at the shop.';
+  const when = pickup?.hours ? `\nOpening hours: ${pickup.hours}` : '';
+  return `${where}${when}\n\nBring your order number, ${order.number}, when you come.`;
 }
 
+function destination(order: Order): string {
+  const a = order.shipping_address;
+  if (order.fulfilment === 'pickup') return collection(order);
+  if (!a) return 'We send it by post.';
+  return ['We send it to:', ...postalLines(a)].join('\n');
+}
+
+/** The last day to pay in the shop's words, naming the zone it is counted in. */
+function lastDay(order: Order, timeZone: string): string {
+  const day = order.payment_due_date ? formatShopDay(order.payment_due_date) : 'the due date';
+  return `${day} (${timeZone} time)`;
+}
+
+/** How to pay a manual payment: the shop's own instructions (SHOP_PAYMENT_INSTRUCTIONS). */
+const howToPay = (order: Order) =>
+  order.payment_instructions ? `\n\nHow to pay:\n${order.payment_instructions}` : '';
+
 const firstNameOf = (order: Order) => order.buyer.name?.split(' ')[0] ?? null;
+
+/** What an order mail needs besides the order: where links point, the shop's settings. */
+export interface OrderMailContext {
+  publicBaseUrl: URL;
+  shop: Pick<ShopSettings, 'timeZone'>;
+}
 
 /** The mails an order sends its buyer, rendered from the order as committed. */
 export function orderMail(
   kind: 'confirmation' | 'shipped' | 'cancelled' | 'payment-reminder',
   order: Order,
-  publicBaseUrl: URL,
+  { publicBaseUrl, shop }: OrderMailContext,
 ): RenderedMail {
   const orderUrl = new URL(`/account/orders/${order.id}`, publicBaseUrl).href;
   const values = { firstName: firstNameOf(order), orderUrl };
@@ -69,13 +90,13 @@ export function orderMail(
   switch (kind) {
     case 'confirmation': {
       const payment =
-        order.state === 'placed' && order.payment_due_at
-          ? `Please pay ${total}, quoting ${order.number}, by ${asUtcDay(order.payment_due_at)}; unpaid orders are cancelled after that day.`
+        order.state === 'placed' && order.payment_due_date
+          ? `Please pay ${total} by ${lastDay(order, shop.timeZone)}, quoting ${order.number} as the reference. Unpaid orders are cancelled after the end of that day.${howToPay(order)}`
           : 'Your payment has been received.';
       return renderMail(orderConfirmationMail, {
         ...values,
         subject: `Your order ${order.number}`,
-        body: `Thank you for your order ${order.number}.\n\n${linesAndTotal(order)}\n\n${destination(order)}\n\n${payment}`,
+        body: `Thank you for your order ${order.number}.\n\n${linesAndTotal(order)}\n\n${payment}\n\n${destination(order)}`,
       });
     }
     case 'shipped':
@@ -94,7 +115,7 @@ export function orderMail(
       return renderMail(orderPaymentReminderMail, {
         ...values,
         subject: `Payment for your order ${order.number}`,
-        body: `We have not yet received ${total} for your order ${order.number}. Please pay by ${asUtcDay(order.payment_due_at ?? new Date())}, quoting the order number; after that day the order is cancelled and the items go back on sale.\n\n${linesAndTotal(order)}`,
+        body: `We have not yet received ${total} for your order ${order.number}. Please pay by ${lastDay(order, shop.timeZone)}, quoting ${order.number} as the reference; after the end of that day the order is cancelled and the pieces go back on sale.${howToPay(order)}\n\n${linesAndTotal(order)}`,
       });
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
 import { itemRow } from '../../../test/support/factories.js';
-import { orderRow, placeOrder } from '../../../test/support/orders.js';
+import { ADDRESS, orderRow, placeOrder } from '../../../test/support/orders.js';
 import { currentDatabaseUrl, raceOnRow } from '../../../test/support/row-lock-barrier.js';
 import { onPostgres } from '../../../test/support/test-database.js';
 
@@ -62,7 +62,11 @@ describe.runIf(onPostgres)('orders under concurrency, on PostgreSQL', () => {
   }
 
   it('cancel × ship: exactly one wins; the other is 409 invalid_transition', async () => {
-    const { items, order } = await placeOrder(t, { count: 2 });
+    // Shipped: an order with an address (a pickup order is handed over, never shipped).
+    const { items, order } = await placeOrder(t, {
+      count: 2,
+      body: { shipping_address: ADDRESS },
+    });
     await admin('POST', `/api/admin/orders/${order.id}/mark-paid`);
     const [cancelled, shipped] = await raceOnRow(
       url,
@@ -89,7 +93,8 @@ describe.runIf(onPostgres)('orders under concurrency, on PostgreSQL', () => {
 
   it('admin cancel × the unpaid-order job: cancelled once, one void, one cancellation mail', async () => {
     const { buyer, items, order } = await placeOrder(t);
-    t.clock.advance(2 * DAY + 60_000);
+    // The last day to pay has begun: reminded; a day later it has ended.
+    t.clock.set(new Date(new Date(order.payment_due_at).getTime() - DAY + 60_000));
     expect((await t.app.orders.settleUnpaid()).reminded).toContain(order.id);
     t.clock.advance(DAY);
     admin = await adminClient(t.app);

@@ -1,12 +1,26 @@
+import type { ShopSettings } from '../../config.js';
 import type { PostalAddress } from '../../db/schema.js';
 import type { OrderLineRow, OrderRow } from './orders.repository.js';
 import type { Order } from './orders.schemas.js';
+import { dueDateOf } from './shop-days.js';
 
 const mediaUrl = (path: string) => `/media/${path}`;
 
-/** The API shape of an order row and its lines (contract additions: Order). */
-export function orderRowToOrder(row: OrderRow, lines: OrderLineRow[]): Order {
+/**
+ * Whether the order waits for a payment the buyer makes themselves (PAYMENT_PROVIDER
+ * manual): only those get a due date when they are placed.
+ */
+export const awaitsManualPayment = (row: Pick<OrderRow, 'state' | 'payment_due_at'>) =>
+  row.state === 'placed' && row.payment_due_at !== null;
+
+/**
+ * The API shape of an order row and its lines (contract additions: Order). What the
+ * shop tells about paying and collecting comes from its settings as they are now, so
+ * a changed bank account or opening hours reach every open order (docs/decisions.md).
+ */
+export function orderRowToOrder(row: OrderRow, lines: OrderLineRow[], shop: ShopSettings): Order {
   const address = row.shipping_address as PostalAddress | null;
+  const manual = awaitsManualPayment(row);
   return {
     id: row.id,
     number: row.number,
@@ -38,6 +52,10 @@ export function orderRowToOrder(row: OrderRow, lines: OrderLineRow[]): Order {
     currency: row.currency,
     payment_reference: row.payment_reference,
     payment_due_at: row.payment_due_at,
+    payment_due_date:
+      manual && row.payment_due_at ? dueDateOf(row.payment_due_at, shop.timeZone) : null,
+    payment_instructions: manual ? shop.paymentInstructions : null,
+    pickup: address ? null : { address: shop.pickup.address, hours: shop.pickup.hours },
     carrier: row.carrier,
     tracking_reference: row.tracking_reference,
     cancel_reason: row.cancel_reason,
@@ -50,12 +68,16 @@ export function orderRowToOrder(row: OrderRow, lines: OrderLineRow[]): Order {
 }
 
 /** Rows with their lines, in the rows' order. */
-export function ordersWithLines(rows: OrderRow[], lines: OrderLineRow[]): Order[] {
+export function ordersWithLines(
+  rows: OrderRow[],
+  lines: OrderLineRow[],
+  shop: ShopSettings,
+): Order[] {
   const byOrder = new Map<number, OrderLineRow[]>();
   for (const line of lines) {
     const list = byOrder.get(line.order_id) ?? [];
     list.push(line);
     byOrder.set(line.order_id, list);
   }
-  return rows.map((row) => orderRowToOrder(row, byOrder.get(row.id) ?? []));
+  return rows.map((row) => orderRowToOrder(row, byOrder.get(row.id) ?? [], shop));
 }

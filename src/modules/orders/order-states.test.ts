@@ -115,7 +115,7 @@ describe('the accept provider: an order is paid at checkout', () => {
 
 describe('refusals: 409 invalid_transition, nothing written', () => {
   it('ship a cancelled order', async () => {
-    const { items, order } = await placeOrder(t);
+    const { items, order } = await placeOrder(t, { body: { shipping_address: ADDRESS } });
     await cancel(order.id);
     await t.app.jobs.drain();
     voids.length = 0;
@@ -134,7 +134,8 @@ describe('refusals: 409 invalid_transition, nothing written', () => {
   it('cancel a delivered order, deliver a paid one, mark a paid one paid, ship a shipped one', async () => {
     const { order: delivered } = await shipped();
     await admin('POST', `/api/admin/orders/${delivered.id}/deliver`);
-    const { order: paid } = await placeOrder(t);
+    // A paid order with an address is shipped first (pickup: pickup-orders.test.ts).
+    const { order: paid } = await placeOrder(t, { body: { shipping_address: ADDRESS } });
     const { order: sent } = await shipped();
     const cases = [
       [delivered.id, () => cancel(delivered.id)],

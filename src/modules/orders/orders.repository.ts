@@ -23,14 +23,28 @@ const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 /** "SO-000042": short enough to read out on the phone. */
 export const orderNumberFor = (id: number) => `SO-${String(id).padStart(6, '0')}`;
 
-/** Where a transition may start (issue 18). */
+/** How an order reaches its buyer: a pickup order has no shipping address. */
+export type Fulfilment = 'shipping' | 'pickup';
+
+/**
+ * Where a transition may start (issue 18), by fulfilment: a pickup order is never
+ * shipped, it is handed over once paid (issue 30 item 11). A pickup order shipped
+ * before that rule keeps its way to delivered.
+ */
 export const TRANSITIONS = {
-  'mark-paid': { from: ['placed'], to: 'paid' },
-  ship: { from: ['paid'], to: 'shipped' },
-  deliver: { from: ['shipped'], to: 'delivered' },
-  cancel: { from: ['placed', 'paid'], to: 'cancelled' },
-} as const satisfies Record<string, { from: readonly OrderState[]; to: OrderState }>;
+  'mark-paid': { from: { shipping: ['placed'], pickup: ['placed'] }, to: 'paid' },
+  ship: { from: { shipping: ['paid'], pickup: [] }, to: 'shipped' },
+  deliver: { from: { shipping: ['shipped'], pickup: ['paid', 'shipped'] }, to: 'delivered' },
+  cancel: { from: { shipping: ['placed', 'paid'], pickup: ['placed', 'paid'] }, to: 'cancelled' },
+} as const satisfies Record<
+  string,
+  { from: Record<Fulfilment, readonly OrderState[]>; to: OrderState }
+>;
 export type Transition = keyof typeof TRANSITIONS;
+
+/** Whether `transition` may start from this state for this fulfilment. */
+export const allows = (transition: Transition, fulfilment: Fulfilment, state: OrderState) =>
+  (TRANSITIONS[transition].from[fulfilment] as readonly OrderState[]).includes(state);
 
 /**
  * All SQL of orders. Every state change is one guarded UPDATE on the order row
@@ -152,6 +166,8 @@ export function ordersRepository(db: Db) {
       details: { carrier?: string; tracking_reference?: string; cancel_reason?: string } = {},
     ) {
       const { from, to } = TRANSITIONS[transition];
+      const startsFrom = (states: readonly OrderState[]) =>
+        states.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`state IN (${sql.join(states)})`;
       const stamp = {
         paid: { paid_at: now, payment_due_at: null },
         shipped: { shipped_at: now },
@@ -162,7 +178,10 @@ export function ordersRepository(db: Db) {
         .updateTable('orders')
         .set({ state: to, updated_at: now, ...stamp, ...details })
         .where('id', '=', id)
-        .where('state', 'in', [...from])
+        .where(
+          sql<SqlBool>`CASE WHEN shipping_address IS NULL THEN ${startsFrom(from.pickup)}
+            ELSE ${startsFrom(from.shipping)} END`,
+        )
         .returningAll()
         .executeTakeFirst();
     },
@@ -205,16 +224,16 @@ export function ordersRepository(db: Db) {
     },
 
     /** Unpaid orders past their due date whose buyer was reminded by `remindedBy`. */
-    async dueForCancellation(now: Date, remindedBy: Date): Promise<number[]> {
-      const rows = await db
+    dueForCancellation(now: Date, remindedBy: Date) {
+      return db
         .selectFrom('orders')
-        .select('id')
+        .select(['id', 'payment_due_at'])
         .where('state', '=', 'placed')
         .where('payment_due_at', '<=', now)
         .where('payment_reminder_sent_at', '<=', remindedBy)
         .orderBy('id')
+        .$narrowType<{ payment_due_at: Date }>()
         .execute();
-      return rows.map((row) => row.id);
     },
 
     /**

@@ -23,7 +23,8 @@ export const AddressInput = StrictObject({
   city: RequiredText(100),
   country: Type.String({
     pattern: '^[A-Za-z]{2}$',
-    description: 'ISO 3166-1 alpha-2 code, e.g. DE (stored upper case)',
+    description:
+      'ISO 3166-1 alpha-2 code of a real country, e.g. DE or GB (stored upper case); any other code is 400 invalid_country',
   }),
   phone: Type.Optional(Nullable(Type.String({ maxLength: 40, pattern: '^[0-9+()\\-. /]*$' }))),
 });
@@ -79,7 +80,38 @@ export const Order = Type.Object(
     total_cents: Type.Integer(),
     currency: Type.String(),
     payment_reference: Type.String(),
-    payment_due_at: Nullable(DateTime),
+    payment_due_at: Nullable(
+      Type.Unsafe<Date | string>({
+        type: 'string',
+        format: 'date-time',
+        description:
+          'A manual payment: the moment the order may be cancelled unpaid, the end of payment_due_date in the shop’s time zone',
+      }),
+    ),
+    payment_due_date: Nullable(
+      Type.String({
+        format: 'date',
+        description:
+          'A manual payment awaited: the last day to pay (YYYY-MM-DD, in the shop’s time zone); null otherwise',
+      }),
+    ),
+    payment_instructions: Nullable(
+      Type.String({
+        description:
+          'A manual payment awaited: how to pay (bank details, what to quote), as the shop words it; null otherwise',
+      }),
+    ),
+    pickup: Nullable(
+      Type.Object(
+        {
+          address: Nullable(
+            Type.String({ description: 'Where to collect it; may hold line breaks' }),
+          ),
+          hours: Nullable(Type.String({ description: 'When the shop hands orders over' })),
+        },
+        { description: 'A pickup order: where and when to collect it; null for a shipping order' },
+      ),
+    ),
     carrier: Nullable(Type.String()),
     tracking_reference: Nullable(Type.String()),
     cancel_reason: Nullable(Type.String()),

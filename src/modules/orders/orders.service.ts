@@ -4,10 +4,18 @@ import type { PostalAddress } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { enqueue } from '../../jobs/job-queue.js';
+import { countryCodeOf } from './countries.js';
 import { orderMail } from './order-mails.js';
 import { orderRowToOrder, ordersWithLines } from './order-shape.js';
-import { type NewOrder, ordersRepository, type Transition } from './orders.repository.js';
+import {
+  allows,
+  type NewOrder,
+  type OrderRow,
+  ordersRepository,
+  type Transition,
+} from './orders.repository.js';
 import type { Order } from './orders.schemas.js';
+import { dueDateOf, formatShopDay, lastDayToPay } from './shop-days.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 const CUSTOMER_LIST_LIMIT = 500;
@@ -24,6 +32,18 @@ const VERBS: Record<Transition, string> = {
   cancel: 'cancelled',
 };
 
+/** Why a transition does not fit the order, in words that point the admin the right way. */
+function refusal(row: OrderRow, transition: Transition): string {
+  const pickup = row.shipping_address === null;
+  if (pickup && transition === 'ship' && allows('deliver', 'pickup', row.state))
+    return `Order ${row.number} is collected at the shop, not shipped: mark it handed over instead.`;
+  if (pickup && transition === 'ship')
+    return `Order ${row.number} is collected at the shop; it is never shipped.`;
+  if (pickup && transition === 'deliver')
+    return `Order ${row.number} is ${row.state}; it can be handed over once paid.`;
+  return `Order ${row.number} is ${row.state}; it cannot be ${VERBS[transition]}.`;
+}
+
 /** What the checkout knows when it records the sale. */
 export type PlaceOrder = Omit<NewOrder, 'state' | 'currency' | 'paymentDueAt'> & { paid: boolean };
 
@@ -34,16 +54,18 @@ export type PlaceOrder = Omit<NewOrder, 'state' | 'currency' | 'paymentDueAt'> &
  * outbox), so the mail and the void exist iff the change committed.
  */
 export function ordersService(ctx: OrdersContext) {
+  const shop = ctx.config.shop;
+
   async function load(db: Db, id: number): Promise<Order | undefined> {
     const orders = ordersRepository(db);
     const row = await orders.byId(id);
-    return row ? orderRowToOrder(row, await orders.linesOf([row.id])) : undefined;
+    return row ? orderRowToOrder(row, await orders.linesOf([row.id]), shop) : undefined;
   }
 
   /** Queues a mail to the buyer in the caller's transaction; an anonymised order gets none. */
   async function queueMail(trx: Db, kind: Parameters<typeof orderMail>[0], order: Order) {
     if (!order.buyer.email) return;
-    const mail = orderMail(kind, order, ctx.config.publicBaseUrl);
+    const mail = orderMail(kind, order, { publicBaseUrl: ctx.config.publicBaseUrl, shop });
     await ctx.outbox.queue(
       trx,
       { ...mail, to: order.buyer.email },
@@ -55,10 +77,7 @@ export function ordersService(ctx: OrdersContext) {
   async function refuse(db: Db, id: number, transition: Transition): Promise<never> {
     const row = await ordersRepository(db).byId(id);
     if (!row) throw notFound('No such order.');
-    throw conflict(
-      'invalid_transition',
-      `Order ${row.number} is ${row.state}; it cannot be ${VERBS[transition]}.`,
-    );
+    throw conflict('invalid_transition', refusal(row, transition));
   }
 
   async function cancelIn(trx: Db, id: number, reason: string, now: Date): Promise<Order> {
@@ -67,7 +86,7 @@ export function ordersService(ctx: OrdersContext) {
     if (!row) return refuse(trx, id, 'cancel');
     // One transaction: the order is cancelled iff its items are back on sale.
     await orders.returnItems(row.id, row.customer_id, now);
-    const order = orderRowToOrder(row, await orders.linesOf([row.id]));
+    const order = orderRowToOrder(row, await orders.linesOf([row.id]), shop);
     // The keyed job exists iff this cancel committed: the payment is voided once.
     await enqueue(trx, ORDER_VOID_JOB, { order_id: row.id }, { now, key: `order-${row.id}` });
     await queueMail(trx, 'cancelled', order);
@@ -77,8 +96,8 @@ export function ordersService(ctx: OrdersContext) {
   return {
     /**
      * Inside the checkout's sale transaction: the order, its lines and the
-     * confirmation mail. A manual payment leaves the order placed, due in
-     * ORDER_PAYMENT_DAYS.
+     * confirmation mail. A manual payment leaves the order placed, due by the end
+     * of the day ORDER_PAYMENT_DAYS after today, in the shop's time zone.
      */
     async placeIn(trx: Db, placing: PlaceOrder): Promise<Order> {
       const now = ctx.clock.now();
@@ -90,7 +109,7 @@ export function ordersService(ctx: OrdersContext) {
           currency: ctx.config.shopCurrency,
           paymentDueAt: paid
             ? null
-            : new Date(now.getTime() + ctx.config.orderPaymentDays * DAY_MS),
+            : lastDayToPay(now, ctx.config.orderPaymentDays, shop.timeZone).endsAt,
         },
         now,
       );
@@ -103,7 +122,8 @@ export function ordersService(ctx: OrdersContext) {
     async listFor(customerId: number): Promise<{ orders: Order[] }> {
       const orders = ordersRepository(ctx.db);
       const rows = await orders.ofCustomer(customerId, CUSTOMER_LIST_LIMIT);
-      return { orders: ordersWithLines(rows, await orders.linesOf(rows.map((row) => row.id))) };
+      const lines = await orders.linesOf(rows.map((row) => row.id));
+      return { orders: ordersWithLines(rows, lines, shop) };
     },
 
     async get(id: number): Promise<Order> {
@@ -138,6 +158,7 @@ export function ordersService(ctx: OrdersContext) {
       });
     },
 
+    /** Shipped → delivered; a pickup order: paid → delivered, handed over at the shop. */
     async deliver(id: number): Promise<Order> {
       const row = await ordersRepository(ctx.db).transition(id, 'deliver', ctx.clock.now());
       if (!row) return refuse(ctx.db, id, 'deliver');
@@ -150,8 +171,9 @@ export function ordersService(ctx: OrdersContext) {
     },
 
     /**
-     * The unpaid-order job: a reminder a day before the due date, then, once due
-     * and at least a day after its reminder, the order is cancelled. Each step
+     * The unpaid-order job: a reminder as the last day to pay begins, then, once that
+     * day has ended and at least a day after its reminder, the order is cancelled
+     * (issue 30 item 20: never during the day the mail names). Each step
      * is a guarded UPDATE, so an admin marking it paid or cancelling it at the
      * same moment wins or loses cleanly. Returns what it did.
      */
@@ -165,18 +187,20 @@ export function ordersService(ctx: OrdersContext) {
           const order = orderRowToOrder(
             row,
             lines.filter((line) => line.order_id === row.id),
+            shop,
           );
           await queueMail(trx, 'payment-reminder', order);
         }
         return due.map((row) => row.id);
       });
       const cancelled: number[] = [];
-      const reason = `No payment arrived within ${ctx.config.orderPaymentDays} days.`;
       const candidates = await ordersRepository(ctx.db).dueForCancellation(
         now,
         new Date(now.getTime() - DAY_MS),
       );
-      for (const id of candidates) {
+      for (const { id, payment_due_at } of candidates) {
+        const lastDay = formatShopDay(dueDateOf(payment_due_at, shop.timeZone));
+        const reason = `No payment arrived by ${lastDay}.`;
         try {
           await inTransaction(ctx.db, (trx) => cancelIn(trx, id, reason, now));
           cancelled.push(id);
@@ -192,16 +216,22 @@ export function ordersService(ctx: OrdersContext) {
 
 export type OrdersService = ReturnType<typeof ordersService>;
 
-/** A checkout's address as stored: trimmed, country upper case, blanks as null. */
-export function normaliseAddress(input: {
-  name: string;
-  line1: string;
-  line2?: string | null | undefined;
-  postal_code: string;
-  city: string;
-  country: string;
-  phone?: string | null | undefined;
-}): PostalAddress {
+/**
+ * An address as stored: trimmed, blanks as null, the country a real country's code in
+ * upper case (400 invalid_country naming `countryField` otherwise).
+ */
+export function normaliseAddress(
+  input: {
+    name: string;
+    line1: string;
+    line2?: string | null | undefined;
+    postal_code: string;
+    city: string;
+    country: string;
+    phone?: string | null | undefined;
+  },
+  countryField = 'country',
+): PostalAddress {
   const optional = (value: string | null | undefined) => value?.trim() || null;
   return {
     name: input.name.trim(),
@@ -209,7 +239,7 @@ export function normaliseAddress(input: {
     line2: optional(input.line2),
     postal_code: input.postal_code.trim(),
     city: input.city.trim(),
-    country: input.country.toUpperCase(),
+    country: countryCodeOf(input.country, countryField),
     phone: optional(input.phone),
   };
 }

@@ -4281,6 +4281,12 @@ export interface paths {
                                 currency: string;
                                 payment_reference: string;
                                 payment_due_at: string | null;
+                                payment_due_date: string | null;
+                                payment_instructions: string | null;
+                                pickup: {
+                                    address: string | null;
+                                    hours: string | null;
+                                } | null;
                                 carrier: string | null;
                                 tracking_reference: string | null;
                                 cancel_reason: string | null;
@@ -4381,6 +4387,12 @@ export interface paths {
                             currency: string;
                             payment_reference: string;
                             payment_due_at: string | null;
+                            payment_due_date: string | null;
+                            payment_instructions: string | null;
+                            pickup: {
+                                address: string | null;
+                                hours: string | null;
+                            } | null;
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
@@ -4490,6 +4502,12 @@ export interface paths {
                             currency: string;
                             payment_reference: string;
                             payment_due_at: string | null;
+                            payment_due_date: string | null;
+                            payment_instructions: string | null;
+                            pickup: {
+                                address: string | null;
+                                hours: string | null;
+                            } | null;
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
@@ -4582,7 +4600,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** paid → shipped, with carrier and tracking reference; mails the buyer */
+        /** paid → shipped, with carrier and tracking reference; mails the buyer. A pickup order is never shipped: 409 invalid_transition (hand it over with deliver) */
         post: {
             parameters: {
                 query?: never;
@@ -4640,6 +4658,12 @@ export interface paths {
                             currency: string;
                             payment_reference: string;
                             payment_due_at: string | null;
+                            payment_due_date: string | null;
+                            payment_instructions: string | null;
+                            pickup: {
+                                address: string | null;
+                                hours: string | null;
+                            } | null;
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
@@ -4732,7 +4756,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** shipped → delivered */
+        /** shipped → delivered; a pickup order: paid → delivered directly ("handed over" at the shop) */
         post: {
             parameters: {
                 query?: never;
@@ -4783,6 +4807,12 @@ export interface paths {
                             currency: string;
                             payment_reference: string;
                             payment_due_at: string | null;
+                            payment_due_date: string | null;
+                            payment_instructions: string | null;
+                            pickup: {
+                                address: string | null;
+                                hours: string | null;
+                            } | null;
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
@@ -4933,6 +4963,12 @@ export interface paths {
                             currency: string;
                             payment_reference: string;
                             payment_due_at: string | null;
+                            payment_due_date: string | null;
+                            payment_instructions: string | null;
+                            pickup: {
+                                address: string | null;
+                                hours: string | null;
+                            } | null;
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
@@ -6946,6 +6982,12 @@ export interface paths {
                                 currency: string;
                                 payment_reference: string;
                                 payment_due_at: string | null;
+                                payment_due_date: string | null;
+                                payment_instructions: string | null;
+                                pickup: {
+                                    address: string | null;
+                                    hours: string | null;
+                                } | null;
                                 carrier: string | null;
                                 tracking_reference: string | null;
                                 cancel_reason: string | null;
@@ -7604,7 +7646,7 @@ export interface paths {
                             line2?: string | null;
                             postal_code: string;
                             city: string;
-                            /** @description ISO 3166-1 alpha-2 code, e.g. DE (stored upper case) */
+                            /** @description ISO 3166-1 alpha-2 code of a real country, e.g. DE or GB (stored upper case); any other code is 400 invalid_country */
                             country: string;
                             phone?: string | null;
                         };
@@ -7658,6 +7700,12 @@ export interface paths {
                                 currency: string;
                                 payment_reference: string;
                                 payment_due_at: string | null;
+                                payment_due_date: string | null;
+                                payment_instructions: string | null;
+                                pickup: {
+                                    address: string | null;
+                                    hours: string | null;
+                                } | null;
                                 carrier: string | null;
                                 tracking_reference: string | null;
                                 cancel_reason: string | null;
@@ -7808,6 +7856,12 @@ export interface paths {
                                 currency: string;
                                 payment_reference: string;
                                 payment_due_at: string | null;
+                                payment_due_date: string | null;
+                                payment_instructions: string | null;
+                                pickup: {
+                                    address: string | null;
+                                    hours: string | null;
+                                } | null;
                                 carrier: string | null;
                                 tracking_reference: string | null;
                                 cancel_reason: string | null;
@@ -7907,6 +7961,12 @@ export interface paths {
                             currency: string;
                             payment_reference: string;
                             payment_due_at: string | null;
+                            payment_due_date: string | null;
+                            payment_instructions: string | null;
+                            pickup: {
+                                address: string | null;
+                                hours: string | null;
+                            } | null;
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
@@ -8031,7 +8091,7 @@ export interface paths {
                         line2?: string | null;
                         postal_code: string;
                         city: string;
-                        /** @description ISO 3166-1 alpha-2 code, e.g. DE (stored upper case) */
+                        /** @description ISO 3166-1 alpha-2 code of a real country, e.g. DE or GB (stored upper case); any other code is 400 invalid_country */
                         country: string;
                         phone?: string | null;
                     };
@@ -8145,7 +8205,7 @@ export interface paths {
                         line2?: string | null;
                         postal_code: string;
                         city: string;
-                        /** @description ISO 3166-1 alpha-2 code, e.g. DE (stored upper case) */
+                        /** @description ISO 3166-1 alpha-2 code of a real country, e.g. DE or GB (stored upper case); any other code is 400 invalid_country */
                         country: string;
                         phone?: string | null;
                     };

@@ -45,3 +45,13 @@ export function formatWait(seconds: number): string {
   if (seconds < 90) return `${Math.max(1, Math.round(seconds))} seconds`;
   return `${Math.ceil(seconds / 60)} minutes`;
 }
+
+/**
+ * A calendar day the server names ("2026-01-18", e.g. the last day to pay, counted in the
+ * shop's time zone) in the reader's words; a day has no zone, so none shifts it.
+ */
+export function formatDay(date: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}

@@ -59,7 +59,9 @@ export function adminOrderRoutes(app: App, ctx: AppContext): void {
     '/orders/:id/ship',
     {
       schema: {
-        ...transition('paid → shipped, with carrier and tracking reference; mails the buyer'),
+        ...transition(
+          'paid → shipped, with carrier and tracking reference; mails the buyer. A pickup order is never shipped: 409 invalid_transition (hand it over with deliver)',
+        ),
         body: ShipBody,
         response: { 200: Order, ...errors(400, 401, 404, 409, 415) },
       },
@@ -68,8 +70,14 @@ export function adminOrderRoutes(app: App, ctx: AppContext): void {
       orders.ship(request.params.id, request.body.carrier, request.body.tracking_reference),
   );
 
-  app.post('/orders/:id/deliver', { schema: transition('shipped → delivered') }, async (request) =>
-    orders.deliver(request.params.id),
+  app.post(
+    '/orders/:id/deliver',
+    {
+      schema: transition(
+        'shipped → delivered; a pickup order: paid → delivered directly ("handed over" at the shop)',
+      ),
+    },
+    async (request) => orders.deliver(request.params.id),
   );
 
   app.post(

@@ -5,7 +5,7 @@ import { ordersRepository } from '../../orders/orders.repository.js';
 import type { AdminOrderListQuery } from '../../orders/orders.schemas.js';
 
 /** The admin's order list: newest first, keyset pagination as the customer list does it. */
-export function adminOrdersList(ctx: Pick<AppContext, 'db'>) {
+export function adminOrdersList(ctx: Pick<AppContext, 'db' | 'config'>) {
   const orders = ordersRepository(ctx.db);
   return async (query: AdminOrderListQuery) => {
     const limit = query.limit ?? 50;
@@ -19,7 +19,7 @@ export function adminOrdersList(ctx: Pick<AppContext, 'db'>) {
     const shown = more ? page.slice(0, limit) : page;
     const lines = await orders.linesOf(shown.map((row) => row.id));
     return {
-      orders: ordersWithLines(shown, lines),
+      orders: ordersWithLines(shown, lines, ctx.config.shop),
       next_cursor: more ? encodeIdCursor(shown[shown.length - 1]!.id) : null,
     };
   };

@@ -1,5 +1,8 @@
 import { ApiError } from '../../lib/api-client';
 import { Field } from '../ui/Field';
+import { SelectField } from '../ui/SelectField';
+import { countryOptions } from './countries';
+import { type PostalParts, postalLines } from './postal-lines';
 
 /** An address as a form holds it: every field text, blank when not given. */
 export interface AddressDraft {
@@ -50,15 +53,9 @@ export function draftOf(
   };
 }
 
-/** The one-line form of an address, as the checkout and the account list it. */
-export function addressLine(address: {
-  name: string;
-  line1: string;
-  postal_code: string;
-  city: string;
-  country: string;
-}): string {
-  return `${address.name}, ${address.line1}, ${address.postal_code} ${address.city}, ${address.country}`;
+/** The one-line form of an address, as the checkout and the account list it: its country's order. */
+export function addressLine(address: PostalParts): string {
+  return postalLines(address).join(', ');
 }
 
 /** The server names the field at fault ("city", or "shipping_address/city" at checkout). */
@@ -82,7 +79,7 @@ const FIELDS = [
   ['line2', 'Address line 2 (optional)', 'address-line2', false],
   ['postal_code', 'Postal code', 'postal-code', true],
   ['city', 'City', 'address-level2', true],
-  ['country', 'Country code (two letters, e.g. DE)', 'country', true],
+  ['country', 'Country', 'country', true],
   ['phone', 'Phone (optional)', 'tel', false],
 ] as const;
 
@@ -98,18 +95,33 @@ export function AddressFields({
 }) {
   return (
     <>
-      {FIELDS.map(([key, label, autoComplete, required]) => (
-        <Field
-          key={key}
-          label={label}
-          autoComplete={autoComplete}
-          required={required}
-          maxLength={key === 'country' ? 2 : 200}
-          value={value[key]}
-          error={errorFor(error, key)}
-          onChange={(event) => onChange({ ...value, [key]: event.target.value })}
-        />
-      ))}
+      {FIELDS.map(([key, label, autoComplete, required]) =>
+        // A list of real countries, named in the reader's language (issue 30 item 7).
+        key === 'country' ? (
+          <SelectField
+            key={key}
+            label={label}
+            autoComplete={autoComplete}
+            required
+            placeholder="Choose a country"
+            options={countryOptions()}
+            value={value.country}
+            error={errorFor(error, key)}
+            onChange={(event) => onChange({ ...value, country: event.target.value })}
+          />
+        ) : (
+          <Field
+            key={key}
+            label={label}
+            autoComplete={autoComplete}
+            required={required}
+            maxLength={200}
+            value={value[key]}
+            error={errorFor(error, key)}
+            onChange={(event) => onChange({ ...value, [key]: event.target.value })}
+          />
+        ),
+      )}
     </>
   );
 }

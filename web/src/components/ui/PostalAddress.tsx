@@ -1,3 +1,6 @@
+import { Fragment } from 'react';
+import { postalLines } from '../address/postal-lines';
+
 /** The fields of an order's postal address, as the API sends them. */
 export interface PostalAddressFields {
   name: string;
@@ -10,8 +13,9 @@ export interface PostalAddressFields {
 }
 
 /**
- * A postal address as a letter shows it, a line per part. The phone is for the
- * shop's own use (the carrier may call), so only a page that asks shows it.
+ * A postal address as a letter to its country shows it, a line per part (a UK address:
+ * town, then postcode). The phone is for the shop's own use (the carrier may call), so
+ * only a page that asks shows it.
  */
 export function PostalAddress({
   address,
@@ -20,21 +24,17 @@ export function PostalAddress({
   address: PostalAddressFields;
   showPhone?: boolean;
 }) {
+  const lines = postalLines(address);
   return (
     <address>
-      {address.name}
-      <br />
-      {address.line1}
-      <br />
-      {address.line2 && (
-        <>
-          {address.line2}
-          <br />
-        </>
-      )}
-      {address.postal_code} {address.city}
-      <br />
-      {address.country}
+      {lines.map((line, index) => (
+        // The same text may stand on two lines (a town named like its region).
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place
+        <Fragment key={index}>
+          {index > 0 && <br />}
+          {line}
+        </Fragment>
+      ))}
       {showPhone && address.phone && (
         <>
           <br />

@@ -1,3 +1,4 @@
+import { countryName } from '../../components/address/countries';
 import type { AdminOrder, OrderState } from './api';
 
 /** Each state as the owner reads it in lists and on the order. */
@@ -11,6 +12,12 @@ export const STATE_LABELS: Record<OrderState, string> = {
 
 export const ORDER_STATES = Object.keys(STATE_LABELS) as OrderState[];
 
+/** A state as the owner reads it on one order: a pickup order is handed over, not delivered. */
+export function stateLabel(order: Pick<AdminOrder, 'state' | 'fulfilment'>): string {
+  if (order.fulfilment === 'pickup' && order.state === 'delivered') return 'Handed over';
+  return STATE_LABELS[order.state];
+}
+
 const locale = typeof navigator === 'undefined' ? undefined : navigator.language;
 const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -23,5 +30,7 @@ export function destinationSummary(order: AdminOrder): string {
   if (order.fulfilment === 'pickup') return 'Pickup at the shop';
   const address = order.shipping_address;
   // An anonymised order (the account was deleted) keeps no address to show.
-  return address ? `${address.city}, ${address.country}` : 'Shipping (address removed)';
+  return address
+    ? `${address.city}, ${countryName(address.country)}`
+    : 'Shipping (address removed)';
 }

@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Collection, HowToPay } from '../../components/order/OrderDetails';
+import { awaitsPayment, type Order } from '../../components/order/order';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Countdown } from '../../components/ui/Countdown';
 import { Loading, Notice, PageState } from '../../components/ui/Feedback';
@@ -119,11 +121,7 @@ function CartPage() {
     checkout.mutate(checkoutBodyOf(choice), {
       onSuccess: (result) =>
         navigate('/cart/thank-you', {
-          state: {
-            count: result.sold_item_ids.length,
-            orderId: result.order.id,
-            number: result.order.number,
-          },
+          state: { count: result.sold_item_ids.length, order: result.order },
         }),
     });
   }
@@ -191,29 +189,44 @@ function CartPage() {
   );
 }
 
+/**
+ * After checkout, from the order the checkout answered (kept in the history entry, so a
+ * reload shows it again). An order still to be paid says so, and how (issue 30 item 12).
+ */
 function ThankYou() {
   const location = useLocation();
-  const state = location.state as { count?: number; orderId?: number; number?: string } | null;
+  const state = location.state as { count?: number; order?: Order } | null;
   const count = state?.count;
+  const order = state?.order;
+  const unpaid = order !== undefined && awaitsPayment(order);
+  const pieces = count === 1 ? 'Your piece is' : count ? `Your ${count} pieces are` : null;
   return (
     <PageState
       headingLevel={1}
-      title="Thank you, it is yours"
+      title={unpaid ? 'Thank you for your order' : 'Thank you, it is yours'}
       action={
-        state?.orderId ? (
-          <ButtonLink to={`/account/orders/${state.orderId}`}>See order {state.number}</ButtonLink>
+        order ? (
+          <ButtonLink to={`/account/orders/${order.id}`}>See order {order.number}</ButtonLink>
         ) : (
           <ButtonLink to="/">Keep browsing</ButtonLink>
         )
       }
     >
-      <p>
-        {count === 1
-          ? 'Your piece is sold to you.'
-          : count
-            ? `Your ${count} pieces are sold to you.`
-            : 'Your purchase is complete.'}
-      </p>
+      {unpaid ? (
+        <div className={styles.thanks}>
+          <p>{pieces ?? 'Your order is'} kept for you until it is paid.</p>
+          <h2>Payment due</h2>
+          <HowToPay order={order} />
+        </div>
+      ) : (
+        <p>{pieces ? `${pieces} sold to you.` : 'Your purchase is complete.'}</p>
+      )}
+      {order?.fulfilment === 'pickup' && order.state !== 'cancelled' && (
+        <div className={styles.thanks}>
+          <h2>Collection</h2>
+          <Collection order={order} />
+        </div>
+      )}
     </PageState>
   );
 }

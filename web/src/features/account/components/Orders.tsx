@@ -1,24 +1,33 @@
 import { Link, useParams } from 'react-router';
+import { Collection, HowToPay } from '../../../components/order/OrderDetails';
+import { awaitsPayment, type Order } from '../../../components/order/order';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Loading, PageState } from '../../../components/ui/Feedback';
 import { PostalAddress } from '../../../components/ui/PostalAddress';
 import { Price } from '../../../components/ui/Price';
-import type { paths } from '../../../lib/api-types';
 import { formatDate } from '../../../lib/format';
 import { useOrder, useOrders } from '../api';
 import styles from './Account.module.css';
 
-type Order =
-  paths['/api/customers/me/orders/{id}']['get']['responses'][200]['content']['application/json'];
-
-/** What each state means to the buyer. */
-const STATE_LABELS: Record<Order['state'], string> = {
-  placed: 'Waiting for payment',
-  paid: 'Paid, being prepared',
-  shipped: 'On its way',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
+/** What each state means to the buyer; a pickup order is collected, not delivered. */
+const STATE_LABELS: Record<Order['fulfilment'], Record<Order['state'], string>> = {
+  shipping: {
+    placed: 'Waiting for payment',
+    paid: 'Paid, being prepared',
+    shipped: 'On its way',
+    delivered: 'Delivered',
+    cancelled: 'Cancelled',
+  },
+  pickup: {
+    placed: 'Waiting for payment',
+    paid: 'Paid, ready to collect',
+    shipped: 'On its way',
+    delivered: 'Collected',
+    cancelled: 'Cancelled',
+  },
 };
+
+const stateLabel = (order: Order) => STATE_LABELS[order.fulfilment][order.state];
 
 export function OrdersList() {
   const orders = useOrders();
@@ -47,7 +56,7 @@ export function OrdersList() {
           <li key={order.id} className={styles.card}>
             <Link to={`/account/orders/${order.id}`}>Order {order.number}</Link>
             <div className={styles.muted}>
-              {formatDate(order.placed_at)} · {STATE_LABELS[order.state]}
+              {formatDate(order.placed_at)} · {stateLabel(order)}
               {order.state === 'shipped' && order.carrier && (
                 <>
                   {' '}
@@ -68,9 +77,10 @@ function Destination({ order }: { order: Order }) {
   const address = order.shipping_address;
   if (order.fulfilment === 'pickup') {
     if (order.state === 'cancelled') return <p>It was to be collected at the shop.</p>;
-    // The shop may still send a pickup order; then the carrier is named above.
+    if (order.state === 'delivered') return <p>You collected it at the shop.</p>;
+    // Sent before pickup orders were handed over only; the carrier is named above.
     if (order.carrier) return <p>The shop sent it instead of you collecting it.</p>;
-    return <p>You collect it at the shop.</p>;
+    return <Collection order={order} />;
   }
   const lead =
     order.state === 'cancelled'
@@ -96,7 +106,7 @@ function StateLine({ order }: { order: Order }) {
   const tracked = (order.state === 'shipped' || order.state === 'delivered') && order.carrier;
   return (
     <p>
-      <strong>{STATE_LABELS[order.state]}</strong>
+      <strong>{stateLabel(order)}</strong>
       {tracked && (
         <>
           {' '}
@@ -107,12 +117,6 @@ function StateLine({ order }: { order: Order }) {
         <>
           {order.cancel_reason && <>: {order.cancel_reason.replace(/[.!]+$/, '')}</>}. Any payment
           you made is given back to you.
-        </>
-      )}
-      {order.state === 'placed' && order.payment_due_at && (
-        <>
-          {' '}
-          — please pay by {formatDate(order.payment_due_at)}, quoting {order.number}
         </>
       )}
     </p>
@@ -138,6 +142,12 @@ export function OrderDetail() {
     <>
       <h1>Order {data.number}</h1>
       <StateLine order={data} />
+      {awaitsPayment(data) && (
+        <section className={styles.card} aria-labelledby="order-payment">
+          <h2 id="order-payment">How to pay</h2>
+          <HowToPay order={data} />
+        </section>
+      )}
       <section className={styles.card} aria-labelledby="order-lines">
         <h2 id="order-lines">What you bought</h2>
         <ul className={styles.favorites}>
@@ -152,7 +162,7 @@ export function OrderDetail() {
         </p>
       </section>
       <section className={styles.card} aria-labelledby="order-destination">
-        <h2 id="order-destination">Delivery</h2>
+        <h2 id="order-destination">{data.fulfilment === 'pickup' ? 'Collection' : 'Delivery'}</h2>
         <Destination order={data} />
       </section>
       <Link to="/account/orders">All your orders</Link>

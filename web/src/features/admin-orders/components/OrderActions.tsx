@@ -14,9 +14,12 @@ const DONE: Record<OrderAction['kind'], string> = {
   cancel: 'Cancelled: the pieces are back on sale and the payment is being voided.',
 };
 
+/** What the owner reads after handing a pickup order over at the counter. */
+const HANDED_OVER = 'Marked handed over: the order is complete.';
+
 /**
- * Only the actions the order's state allows (placed → paid → shipped → delivered;
- * cancel from placed or paid). A refusal (someone else changed it first) shows the
+ * Only the actions the order's state allows (placed → paid → shipped → delivered, a
+ * pickup order paid → handed over; cancel from placed or paid). A refusal (someone else changed it first) shows the
  * server's reason, and the order is reloaded so the buttons match its state again.
  */
 export function OrderActions({ order }: { order: AdminOrder }) {
@@ -30,12 +33,15 @@ export function OrderActions({ order }: { order: AdminOrder }) {
     if (done) statusRef.current?.focus();
   }, [done]);
 
+  const { state } = order;
+  const pickup = order.fulfilment === 'pickup';
+
   function run(next: OrderAction) {
     setDone(null);
-    action.mutate(next, { onSuccess: () => setDone(DONE[next.kind]) });
+    const told = pickup && next.kind === 'deliver' ? HANDED_OVER : DONE[next.kind];
+    action.mutate(next, { onSuccess: () => setDone(told) });
   }
 
-  const { state } = order;
   const canCancel = state === 'placed' || state === 'paid';
   // Ship form field errors are shown beside their field; everything else up here.
   const besideField =
@@ -57,7 +63,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
       {state === 'delivered' || state === 'cancelled' ? (
         <p className={styles.muted}>
           {state === 'delivered'
-            ? 'Delivered: nothing left to do.'
+            ? `${pickup ? 'Handed over' : 'Delivered'}: nothing left to do.`
             : 'Cancelled: nothing left to do.'}
         </p>
       ) : (
@@ -67,7 +73,13 @@ export function OrderActions({ order }: { order: AdminOrder }) {
               Mark paid
             </Button>
           )}
-          {state === 'paid' && (
+          {/* A pickup order is handed over at the counter, never shipped (issue 30 item 11). */}
+          {state === 'paid' && pickup && (
+            <Button disabled={action.isPending} onClick={() => run({ kind: 'deliver' })}>
+              Mark handed over
+            </Button>
+          )}
+          {state === 'paid' && !pickup && (
             <ShipForm
               className={styles.shipForm}
               busy={action.isPending}

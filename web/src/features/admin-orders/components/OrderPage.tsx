@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { Loading, PageState } from '../../../components/ui/Feedback';
 import { PostalAddress } from '../../../components/ui/PostalAddress';
-import { formatPrice } from '../../../lib/format';
+import { formatDay, formatPrice } from '../../../lib/format';
 import { type AdminOrder, useAdminOrder } from '../api';
 import { formatDateTime } from '../order-text';
 import styles from './AdminOrders.module.css';
@@ -9,7 +9,14 @@ import { OrderActions } from './OrderActions';
 import { OrderStateBadge } from './OrderStateBadge';
 
 function Destination({ order }: { order: AdminOrder }) {
-  if (order.fulfilment === 'pickup') return <p>Pickup at the shop.</p>;
+  if (order.fulfilment === 'pickup')
+    return (
+      <p>
+        {order.state === 'delivered'
+          ? 'Collected at the shop.'
+          : 'Pickup at the shop: the buyer collects it and you hand it over.'}
+      </p>
+    );
   const address = order.shipping_address;
   if (!address) return <p>Shipped; the address was removed when the buyer deleted the account.</p>;
   return <PostalAddress address={address} showPhone />;
@@ -25,7 +32,7 @@ function History({ order }: { order: AdminOrder }) {
       order.shipped_at,
       order.carrier ? `with ${order.carrier}, tracking ${order.tracking_reference}` : undefined,
     ],
-    ['Delivered', order.delivered_at],
+    [order.fulfilment === 'pickup' ? 'Handed over' : 'Delivered', order.delivered_at],
     ['Cancelled', order.cancelled_at, order.cancel_reason ?? undefined],
   ];
   return (
@@ -41,12 +48,14 @@ function History({ order }: { order: AdminOrder }) {
             </dd>
           </div>
         ))}
-      {order.state === 'placed' && order.payment_due_at && (
+      {order.state === 'placed' && order.payment_due_date && (
         <>
           <dt>Payment due</dt>
           <dd>
-            <time dateTime={order.payment_due_at}>{formatDateTime(order.payment_due_at)}</time>
-            <div className={styles.muted}>Cancelled automatically if unpaid by then</div>
+            <time dateTime={order.payment_due_date}>{formatDay(order.payment_due_date)}</time>
+            <div className={styles.muted}>
+              Cancelled automatically if unpaid once that day ends (the shop’s time zone)
+            </div>
           </dd>
         </>
       )}
@@ -78,7 +87,7 @@ export function OrderPage() {
       </p>
       <div className={styles.heading}>
         <h1>Order {order.number}</h1>
-        <OrderStateBadge state={order.state} />
+        <OrderStateBadge order={order} />
       </div>
       <OrderActions order={order} />
 
@@ -160,7 +169,7 @@ export function OrderPage() {
           )}
         </section>
         <section className={styles.card} aria-labelledby="order-delivery">
-          <h2 id="order-delivery">Delivery</h2>
+          <h2 id="order-delivery">{order.fulfilment === 'pickup' ? 'Collection' : 'Delivery'}</h2>
           <Destination order={order} />
         </section>
         <section className={styles.card} aria-labelledby="order-payment">
@@ -168,6 +177,13 @@ export function OrderPage() {
           <dl className={styles.facts}>
             <dt>Total</dt>
             <dd>{money(order.total_cents)}</dd>
+            {/* The buyer was asked to quote the order number with the transfer. */}
+            {order.state === 'placed' && order.payment_due_date && (
+              <>
+                <dt>Buyer quotes</dt>
+                <dd>{order.number}</dd>
+              </>
+            )}
             <dt>Reference</dt>
             <dd className={styles.code}>{order.payment_reference}</dd>
           </dl>

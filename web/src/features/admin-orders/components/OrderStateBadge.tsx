@@ -1,7 +1,7 @@
-import type { OrderState } from '../api';
-import { STATE_LABELS } from '../order-text';
+import type { AdminOrder } from '../api';
+import { stateLabel } from '../order-text';
 import styles from './AdminOrders.module.css';
 
-export function OrderStateBadge({ state }: { state: OrderState }) {
-  return <span className={`${styles.badge} ${styles[state]}`}>{STATE_LABELS[state]}</span>;
+export function OrderStateBadge({ order }: { order: Pick<AdminOrder, 'state' | 'fulfilment'> }) {
+  return <span className={`${styles.badge} ${styles[order.state]}`}>{stateLabel(order)}</span>;
 }

@@ -108,7 +108,7 @@ export function OrdersPage() {
                 <td>{destinationSummary(order)}</td>
                 <td className={styles.money}>{formatPrice(order.total_cents, order.currency)}</td>
                 <td>
-                  <OrderStateBadge state={order.state} />
+                  <OrderStateBadge order={order} />
                 </td>
               </tr>
             ))}
