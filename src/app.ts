@@ -90,7 +90,10 @@ const BODY_LIMIT = 64 * 1024;
 /** Builds the whole service without listening: `server.ts` listens, tests inject. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   // Worked out once; also sent with the refusals Fastify and Node make before any hook runs.
-  const headers = securityHeaders(isHttps(config));
+  const headers = securityHeaders({
+    https: isHttps(config),
+    mediaPublicBaseUrl: config.media.publicBaseUrl,
+  });
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
     trustProxy:
@@ -168,9 +171,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // Only JSON (and multipart where a route says so) is parsed; text/plain is not a body we take.
   app.removeContentTypeParser('text/plain');
 
-  const https = isHttps(config);
   await app.register(cookie);
-  installSecurityHeaders(app, https);
+  installSecurityHeaders(app, headers);
   const rateLimitHealth = await registerRateLimits(app, {
     redis,
     nameSpace: deps.rateLimitNameSpace ?? 'shop-rate-limit:',
