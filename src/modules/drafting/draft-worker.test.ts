@@ -8,6 +8,8 @@ import {
   type ChatCompletionsServer,
   chatCompletionsServer,
 } from '../../../test/support/chat-completions-server.js';
+import { addToCart } from '../../../test/support/commerce.js';
+import { makeCustomer } from '../../../test/support/customer-factories.js';
 import { draftRow, imageRows, itemRow, submitPhotos } from '../../../test/support/drafting.js';
 import { discOnNoise, discOnPlainBackground } from '../../../test/support/product-photos.js';
 
@@ -160,6 +162,70 @@ describe('manual always wins', () => {
     await t.app.jobs.drain();
     expect((await draftRow(t, draftId)).state).toBe('drafted');
     expect(await itemRow(t, itemId)).toMatchObject({ price_cents: 4_500, price_source: 'manual' });
+  });
+});
+
+describe('model prices land only on pending items (issue 30, item 16)', () => {
+  /** Moves a published item on: held in a customer's cart, or sold by the admin. */
+  async function moveOn(itemId: number, to: 'available' | 'reserved' | 'sold') {
+    expect((await admin('POST', `/api/admin/items/${itemId}/publish`)).statusCode).toBe(200);
+    if (to === 'reserved') {
+      const buyer = await makeCustomer(t);
+      expect((await addToCart(t, buyer.cookie, itemId)).statusCode).toBe(200);
+    }
+    if (to === 'sold')
+      expect((await admin('POST', `/api/admin/items/${itemId}/mark-sold`)).statusCode).toBe(200);
+  }
+
+  it.each(['available', 'reserved', 'sold'] as const)(
+    'a draft that finishes after its item became %s leaves the item’s price as it was',
+    async (to) => {
+      const { draftId, itemId } = await submitPhotos(t, [photo], { removeBackground: false });
+      const held = server.holdAnswers(good);
+      const calls = server.calls.length;
+      const running = t.app.jobs.drain();
+      await expect.poll(() => server.calls.length).toBe(calls + 1);
+      await moveOn(itemId, to);
+      const before = await itemRow(t, itemId);
+      expect(before.status).toBe(to);
+
+      held.release();
+      await running;
+      // The suggestions are kept on the draft; the item, live or sold, is not repriced.
+      expect(await draftRow(t, draftId)).toMatchObject({
+        state: 'drafted',
+        suggestions: expect.objectContaining({ price_cents: 12_000 }),
+      });
+      expect(await itemRow(t, itemId)).toEqual(before);
+      expect(before).toMatchObject({ price_cents: 8000, price_source: 'default' });
+    },
+  );
+});
+
+describe('the drafting step changes only pending items', () => {
+  it('a draft whose item was published before the worker reached it is not drafted: no model call, no cut-out, and it says why', async () => {
+    const { draftId, itemId } = await submitPhotos(t, [photo]);
+    const [before] = await imageRows(t, itemId);
+    expect((await admin('POST', `/api/admin/items/${itemId}/publish`)).statusCode).toBe(200);
+    const calls = server.calls.length;
+    await t.app.jobs.drain();
+    expect(server.calls.length).toBe(calls);
+    expect(await imageRows(t, itemId)).toEqual([before]);
+    expect(await draftRow(t, draftId)).toMatchObject({
+      state: 'failed',
+      suggestions: null,
+      last_error: expect.stringMatching(/published before/),
+    });
+    expect(await itemRow(t, itemId)).toMatchObject({
+      price_source: 'default',
+      status: 'available',
+    });
+    // Back in pending, it can be drafted after all.
+    expect((await admin('POST', `/api/admin/items/${itemId}/unpublish`)).statusCode).toBe(200);
+    expect((await admin('POST', `/api/admin/drafts/${draftId}/rerun`)).statusCode).toBe(200);
+    await t.app.jobs.drain();
+    expect((await draftRow(t, draftId)).state).toBe('drafted');
+    expect((await imageRows(t, itemId))[0]!.original_image_path).toBe(before!.path);
   });
 });
 

@@ -99,7 +99,8 @@ export function draftWorker(deps: DraftWorkerDeps): JobHandler<DraftJobPayload> 
         report.push({
           image_id: image.id,
           applied: false,
-          reason: 'The photo was changed or removed while it was being cut out.',
+          reason:
+            'The photo was changed or removed, or the item published, while it was being cut out.',
         });
       }
     }
@@ -115,8 +116,12 @@ export function draftWorker(deps: DraftWorkerDeps): JobHandler<DraftJobPayload> 
       now,
       new Date(now.getTime() + leaseMs),
     );
-    // Dismissed, accepted or drafted meanwhile (or deleted): nothing to do.
-    if (!work) return;
+    if (!work) {
+      // Published before its turn: said on the draft. Dismissed, accepted or drafted
+      // meanwhile (or deleted): nothing to do.
+      await drafts.endLeftPending(draftId, job.attempt);
+      return;
+    }
     try {
       const images = await drafts.images(work.item_id);
       const cutouts = work.remove_background ? await cutOut(images) : [];
