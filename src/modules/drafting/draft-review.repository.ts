@@ -71,12 +71,22 @@ export function draftReviewRepository(db: Db) {
   }
 
   return {
-    /** Newest first, optionally in one state; `before` is the last id of the previous page. */
-    list(filter: { state?: DraftState; limit: number; before?: number }): Promise<DraftRow[]> {
+    /**
+     * Newest first, optionally in one state and by whether the item is still pending;
+     * `before` is the last id of the previous page.
+     */
+    list(filter: {
+      state?: DraftState;
+      itemPending?: boolean;
+      limit: number;
+      before?: number;
+    }): Promise<DraftRow[]> {
       let q = query(db)
         .orderBy('d.id', 'desc')
         .limit(filter.limit + 1);
       if (filter.state) q = q.where('d.state', '=', filter.state);
+      if (filter.itemPending !== undefined)
+        q = q.where('i.status', filter.itemPending ? '=' : '<>', 'pending');
       if (filter.before !== undefined) q = q.where('d.id', '<', filter.before);
       return q.execute() as Promise<DraftRow[]>;
     },

@@ -8,6 +8,7 @@ import { adminItemsRepository } from '../catalogue/admin-items.repository.js';
 import { queueDraft } from './draft-jobs.js';
 import { type DraftRow, draftReviewRepository } from './draft-review.repository.js';
 import type { AcceptDraftBody, Draft, DraftListQuery } from './drafts.schemas.js';
+import { draftProviderFrom } from './providers.js';
 
 /** Dismissing touches only the draft, so it is allowed whatever the item's status. */
 const DISMISSABLE: DraftState[] = ['queued', 'drafted', 'failed'];
@@ -58,6 +59,8 @@ function itemNotPending(status: string): AppError {
  */
 export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>) {
   const mediaUrl = mediaUrlFor(ctx.config);
+  // What this server's drafting step would use: the inbox says what a model adds when there is none.
+  const configuredModel = draftProviderFrom(ctx.config.drafting).model;
   const drafts = draftReviewRepository(ctx.db);
   const items = adminItemsRepository(ctx.db);
 
@@ -89,12 +92,14 @@ export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
       const rows = await drafts.list({
         limit,
         ...(query.state ? { state: query.state } : {}),
+        ...(query.item_pending !== undefined ? { itemPending: query.item_pending } : {}),
         ...(query.cursor ? { before: Number(query.cursor) } : {}),
       });
       const page = rows.slice(0, limit);
       return {
         drafts: page.map((row) => draftOf(row, mediaUrl)),
         next_cursor: rows.length > limit ? String(page.at(-1)!.id) : null,
+        configured_model: configuredModel,
       };
     },
 

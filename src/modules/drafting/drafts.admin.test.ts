@@ -128,6 +128,61 @@ describe('GET /api/admin/drafts', () => {
   });
 });
 
+describe('the inbox holds drafts of pending items (issue 30, item 14)', () => {
+  const listed = async (query: string) => {
+    const res = await admin('GET', `/api/admin/drafts?${query}`);
+    expect(res.statusCode).toBe(200);
+    return res.json().drafts as Array<{ id: number; state: string; item: { status: string } }>;
+  };
+  const ids = (drafts: Array<{ id: number }>) => drafts.map((draft) => draft.id);
+
+  it('item_pending=true lists drafts whose item is pending; false the ones whose item moved on, with their state kept', async () => {
+    const waiting = await drafted();
+    const published = await drafted();
+    expect((await admin('POST', `/api/admin/items/${published.itemId}/publish`)).statusCode).toBe(
+      200,
+    );
+    const sold = await drafted();
+    expect(
+      (await admin('POST', `/api/admin/drafts/${sold.draftId}/accept`, { title: true })).statusCode,
+    ).toBe(200);
+    expect((await admin('POST', `/api/admin/items/${sold.itemId}/mark-sold`)).statusCode).toBe(200);
+
+    const inbox = await listed('item_pending=true');
+    expect(ids(inbox)).toContain(waiting.draftId);
+    expect(ids(inbox)).not.toContain(published.draftId);
+    expect(ids(inbox)).not.toContain(sold.draftId);
+    expect(inbox.every((draft) => draft.item.status === 'pending')).toBe(true);
+    expect(ids(await listed('state=drafted&item_pending=true'))).toContain(waiting.draftId);
+    expect(ids(await listed('state=drafted&item_pending=true'))).not.toContain(published.draftId);
+
+    const movedOn = await listed('item_pending=false');
+    expect(ids(movedOn)).not.toContain(waiting.draftId);
+    expect(movedOn.find((draft) => draft.id === published.draftId)).toMatchObject({
+      state: 'drafted',
+      item: { status: 'available' },
+    });
+    expect(movedOn.find((draft) => draft.id === sold.draftId)).toMatchObject({
+      state: 'accepted',
+      item: { status: 'sold' },
+    });
+    // Without the parameter, every draft, as before.
+    expect(ids(await listed('limit=100'))).toEqual(
+      expect.arrayContaining([waiting.draftId, published.draftId, sold.draftId]),
+    );
+  });
+
+  it('says which model drafting uses, or that none is set up', async () => {
+    expect((await admin('GET', '/api/admin/drafts')).json().configured_model).toBe(
+      'openai:vision-test',
+    );
+    const none = await t.sibling({ DRAFT_PROVIDER: 'none', DRAFT_WORKERS: '0' });
+    const res = await (await adminClient(none))('GET', '/api/admin/drafts');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().configured_model).toBeNull();
+  });
+});
+
 describe('POST /api/admin/drafts/:id/accept', () => {
   it('accepting everything applies the suggestions; the price is the model’s; nothing is published', async () => {
     const { draftId, itemId } = await drafted();
