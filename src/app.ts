@@ -233,7 +233,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await app.register(async (scope: App) => mediaRoutes(scope, storage));
   // The drafting step runs as jobs of the queue on this instance (DRAFT_WORKERS=0: not here).
-  installDrafting(ctx, storage);
+  installDrafting(ctx, storage, app.log);
   await app.register(async (scope: App) => intakeModule(scope, ctx, storage), {
     prefix: '/api/upload-links',
   });

@@ -177,6 +177,24 @@ export function draftingRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * Drafting is paused (the model server is away): the draft waits as queued,
+     * saying why; a processing draft only when its run's lease lapsed.
+     */
+    async noteWaiting(draftId: number, message: string, now: Date): Promise<void> {
+      await db
+        .updateTable('item_drafts')
+        .set({ state: 'queued', last_error: message, lease_until: null })
+        .where('id', '=', draftId)
+        .where((eb) =>
+          eb.or([
+            eb('state', '=', 'queued'),
+            eb.and([eb('state', '=', 'processing'), eb('lease_until', '<=', now)]),
+          ]),
+        )
+        .execute();
+    },
+
     /** A failed run: back to queued (it will be retried) or failed (it will not), with its error. */
     async endRun(
       draftId: number,
