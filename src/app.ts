@@ -30,8 +30,8 @@ import { buildValidator, refuseUndeclaredQueryParameters } from './http/validati
 import { type JobWorker, jobWakeupsFrom, jobWorker } from './jobs/job-queue.js';
 import { createMailer } from './mail/mailer.js';
 import { mailOutbox, registerMailOutbox } from './mail/outbox.js';
-import { withLenientRemoval } from './media/lenient-removal.js';
 import { mediaRoutes } from './media/media.routes.js';
+import { writersMedia } from './media/media-deletion.js';
 import { type MediaStorage, mediaStorageFrom } from './media/storage.js';
 import { registerMediaSweep } from './media/stores/media-sweep.js';
 import { accountsModule, installCustomerSessions } from './modules/accounts/index.js';
@@ -223,8 +223,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   const store = deps.mediaStorage ?? mediaStorageFrom(config);
   registerMediaSweep(jobs, { db: ctx.db, storage: store, clock: ctx.clock, log: app.log });
-  // Writers: a cleanup the store cannot do now is left to the sweep, not answered as an error.
-  const storage = withLenientRemoval(store, app.log);
+  // Writers: files go only when no row references them (an order line's picture included),
+  // and a cleanup the store cannot do now is left to the sweep, not answered as an error.
+  const storage = writersMedia(store, ctx.db, app.log);
   // After every committed sale, checkout or admin mark-sold alike (spec 6).
   const sales = saleAnnouncer(app.log, ctx.clock);
   registerFavoriteSold(ctx, app.log);
