@@ -1,12 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENV, adminClient, adminSessionCookie } from '../../test/support/admin.js';
+import {
+  ADMIN_ENV,
+  adminClient,
+  adminSessionCookie,
+  adminUpload,
+} from '../../test/support/admin.js';
 import { buildTestApp, type TestApp } from '../../test/support/build-test-app.js';
 import { addToCart, checkout } from '../../test/support/commerce.js';
 import { makeCustomer, withSession } from '../../test/support/customer-factories.js';
 import { dbFingerprint } from '../../test/support/db-fingerprint.js';
-import { jpeg, multipart } from '../../test/support/images.js';
+import { imageRows } from '../../test/support/drafting.js';
+import { jpeg } from '../../test/support/images.js';
 import { storedFiles } from '../../test/support/intake.js';
 import {
   holdLocks,
@@ -33,32 +39,35 @@ afterAll(() => t.close());
 
 const mediaRoot = () => path.join(t.dataDir, 'media');
 
-function sendPhotos(method: 'POST' | 'PUT', url: string, count: number, width = 1200) {
-  return Promise.all(
+/** `count` real JPEG photos, as the admin's photo form sends them. */
+async function sendPhotos(method: 'POST' | 'PUT', url: string, count: number, width = 1200) {
+  const files = await Promise.all(
     Array.from({ length: count }, async (_, i) => ({
       filename: `${i}.jpg`,
       contentType: 'image/jpeg',
       bytes: await jpeg({ width, height: 900 }),
     })),
-  ).then((files) => {
-    const form = multipart({}, files);
-    return t.app.inject({
-      method,
-      url,
-      payload: form.payload,
-      headers: form.headers,
-      cookies: { shop_admin: cookie },
-    });
-  });
+  );
+  return adminUpload(t.app, cookie, method, url, files);
 }
 
-const imagesOf = (itemId: number) =>
-  t.db
-    .selectFrom('item_images')
-    .selectAll()
-    .where('item_id', '=', itemId)
-    .orderBy('position')
+const imagesOf = (itemId: number) => imageRows(t, itemId);
+
+/**
+ * Makes the item's first photo look as the drafting step leaves a cut-out: the
+ * photo shown, and an original (a file of its own) kept beside it.
+ */
+async function asCutOut(itemId: number, originalName: string) {
+  const [image] = await imagesOf(itemId);
+  const original = `items/${originalName}.jpg`;
+  await fs.copyFile(path.join(mediaRoot(), image!.path), path.join(mediaRoot(), original));
+  await t.db
+    .updateTable('item_images')
+    .set({ original_image_path: original })
+    .where('id', '=', image!.id)
     .execute();
+  return image!;
+}
 
 /** An item with real photos (and list sizes), published, bought by a customer at checkout. */
 async function boughtItem() {
@@ -115,25 +124,16 @@ describe('files an order line shows stay (issue 30, item 18)', () => {
     // A cut-out as the drafting step leaves it: the photo shown, the original beside it.
     const id = (await admin('POST', '/api/admin/items', { title: 'Cut-out vase' })).json().id;
     expect((await sendPhotos('POST', `/api/admin/items/${id}/images`, 1)).statusCode).toBe(201);
-    const [image] = await imagesOf(id);
-    await fs.copyFile(
-      path.join(mediaRoot(), image!.path),
-      path.join(mediaRoot(), 'items/original-of-vase.jpg'),
-    );
-    await t.db
-      .updateTable('item_images')
-      .set({ original_image_path: 'items/original-of-vase.jpg' })
-      .where('id', '=', image!.id)
-      .execute();
+    const image = await asCutOut(id, 'original-of-vase');
     expect((await admin('POST', `/api/admin/items/${id}/publish`)).statusCode).toBe(200);
     const buyer = await makeCustomer(t);
     expect((await addToCart(t, buyer.cookie, id)).statusCode).toBe(200);
     const order = (await checkout(t, buyer.cookie)).json().order;
 
-    const res = await admin('POST', `/api/admin/items/${id}/images/${image!.id}/restore-original`);
+    const res = await admin('POST', `/api/admin/items/${id}/images/${image.id}/restore-original`);
     expect(res.statusCode).toBe(200);
     expect(await orderPictureServed(order, buyer)).toBe(200);
-    expect(await storedFiles(t.dataDir)).toContain(image!.path);
+    expect(await storedFiles(t.dataDir)).toContain(image.path);
   });
 
   it('an item whose sale was cancelled stays a record: deleting it is 409 item_sold, nothing goes', async () => {
@@ -195,16 +195,7 @@ describe.runIf(onPostgres)('a restore racing a sale (PostgreSQL)', () => {
     expect((await sendPhotos('POST', `/api/admin/items/${id}/images`, 1, 400)).statusCode).toBe(
       201,
     );
-    const [image] = await imagesOf(id);
-    await fs.copyFile(
-      path.join(mediaRoot(), image!.path),
-      path.join(mediaRoot(), 'items/original-of-jug.jpg'),
-    );
-    await t.db
-      .updateTable('item_images')
-      .set({ original_image_path: 'items/original-of-jug.jpg' })
-      .where('id', '=', image!.id)
-      .execute();
+    const image = await asCutOut(id, 'original-of-jug');
     const url = await currentDatabaseUrl(t.db);
     // A sale in progress: it holds the item row and has written its line with the
     // cut-out as the picture, not yet committed.
@@ -213,17 +204,17 @@ describe.runIf(onPostgres)('a restore racing a sale (PostgreSQL)', () => {
       {
         text: `INSERT INTO order_lines (order_id, item_id, title, price_cents, image_path, position)
                VALUES ($1, $2, 'Racing jug', 100, $3, 1)`,
-        values: [order.id, id, image!.path],
+        values: [order.id, id, image.path],
       },
     ]);
     let restore: Tracked<{ statusCode: number }>;
     try {
-      restore = track(admin('POST', `/api/admin/items/${id}/images/${image!.id}/restore-original`));
+      restore = track(admin('POST', `/api/admin/items/${id}/images/${image.id}/restore-original`));
       await waitForLockWaiters(url, '%items%', 1, restore.done);
     } finally {
       await sale.release();
     }
     expect((await restore.promise).statusCode).toBe(200);
-    expect(await storedFiles(t.dataDir)).toContain(image!.path);
+    expect(await storedFiles(t.dataDir)).toContain(image.path);
   });
 });

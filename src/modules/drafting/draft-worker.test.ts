@@ -10,18 +10,17 @@ import {
 } from '../../../test/support/chat-completions-server.js';
 import { addToCart } from '../../../test/support/commerce.js';
 import { makeCustomer } from '../../../test/support/customer-factories.js';
-import { draftRow, imageRows, itemRow, submitPhotos } from '../../../test/support/drafting.js';
+import {
+  draftRow,
+  goodAnswer,
+  imageRows,
+  itemRow,
+  submitPhotos,
+} from '../../../test/support/drafting.js';
 import { discOnNoise, discOnPlainBackground } from '../../../test/support/product-photos.js';
 
 const KEY = 'sk-drafting-test-key-do-not-log-0123456789';
-const good = {
-  title: 'Red enamel disc',
-  description: 'A red enamel disc.',
-  price_cents: 12_000,
-  category_id: null,
-  tags: [],
-  proposed_tags: ['enamel'],
-};
+const good = goodAnswer;
 
 let server: ChatCompletionsServer;
 let t: TestApp;

@@ -5,20 +5,13 @@ import {
   type ChatCompletionsServer,
   chatCompletionsServer,
 } from '../../../test/support/chat-completions-server.js';
-import { draftRow, submitPhotos } from '../../../test/support/drafting.js';
+import { draftRow, goodAnswer, submitPhotos } from '../../../test/support/drafting.js';
 import { discOnPlainBackground } from '../../../test/support/product-photos.js';
 import { startTcpProxy, type TcpProxy } from '../../../test/support/tcp-proxy.js';
 
 // Issue 30, item 19: an unreachable model server pauses drafting, which resumes by
 // itself when the server answers again; only answers that are wrong fail a draft.
-const good = {
-  title: 'Red enamel disc',
-  description: 'A red enamel disc.',
-  price_cents: 12_000,
-  category_id: null,
-  tags: [],
-  proposed_tags: [],
-};
+const good = goodAnswer;
 const MINUTE = 60_000;
 
 let server: ChatCompletionsServer;
