@@ -116,6 +116,7 @@ async function main(): Promise<void> {
         cutout: builtinCutout,
         concurrency: WORKERS,
         modelTimeoutMs: 60_000,
+        log: { info: () => {}, warn: console.warn },
       }),
     );
     const rssBefore = mb(process.memoryUsage().rss);

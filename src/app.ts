@@ -31,8 +31,8 @@ import { buildValidator, refuseUndeclaredQueryParameters } from './http/validati
 import { type JobWorker, jobWakeupsFrom, jobWorker } from './jobs/job-queue.js';
 import { createMailer } from './mail/mailer.js';
 import { mailOutbox, registerMailOutbox } from './mail/outbox.js';
-import { withLenientRemoval } from './media/lenient-removal.js';
 import { mediaRoutes } from './media/media.routes.js';
+import { writersMedia } from './media/media-deletion.js';
 import { type MediaStorage, mediaStorageFrom } from './media/storage.js';
 import { registerMediaSweep } from './media/stores/media-sweep.js';
 import { accountsModule, installCustomerSessions } from './modules/accounts/index.js';
@@ -92,7 +92,10 @@ const BODY_LIMIT = 64 * 1024;
 /** Builds the whole service without listening: `server.ts` listens, tests inject. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   // Worked out once; also sent with the refusals Fastify and Node make before any hook runs.
-  const headers = securityHeaders(isHttps(config));
+  const headers = securityHeaders({
+    https: isHttps(config),
+    mediaPublicBaseUrl: config.media.publicBaseUrl,
+  });
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
     trustProxy:
@@ -171,9 +174,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // Only JSON (and multipart where a route says so) is parsed; text/plain is not a body we take.
   app.removeContentTypeParser('text/plain');
 
-  const https = isHttps(config);
   await app.register(cookie);
-  installSecurityHeaders(app, https);
+  installSecurityHeaders(app, headers);
   const rateLimitHealth = await registerRateLimits(app, {
     redis,
     nameSpace: deps.rateLimitNameSpace ?? 'shop-rate-limit:',
@@ -224,8 +226,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   const store = deps.mediaStorage ?? mediaStorageFrom(config);
   registerMediaSweep(jobs, { db: ctx.db, storage: store, clock: ctx.clock, log: app.log });
-  // Writers: a cleanup the store cannot do now is left to the sweep, not answered as an error.
-  const storage = withLenientRemoval(store, app.log);
+  // Writers: files go only when no row references them (an order line's picture included),
+  // and a cleanup the store cannot do now is left to the sweep, not answered as an error.
+  const storage = writersMedia(store, ctx.db, app.log);
   // After every committed sale, checkout or admin mark-sold alike (spec 6).
   const sales = saleAnnouncer(app.log, ctx.clock);
   registerFavoriteSold(ctx, app.log);
@@ -234,7 +237,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await app.register(async (scope: App) => mediaRoutes(scope, storage));
   // The drafting step runs as jobs of the queue on this instance (DRAFT_WORKERS=0: not here).
-  installDrafting(ctx, storage);
+  installDrafting(ctx, storage, app.log);
   await app.register(async (scope: App) => intakeModule(scope, ctx, storage), {
     prefix: '/api/upload-links',
   });

@@ -2,6 +2,7 @@
 // Gives every stored photo the list sizes (480, 960, 1600 px WebP) it is missing.
 // Safe to re-run, and to run while the shop serves: see backfillVariants.
 import { migrateToLatest } from '../db/migrate.js';
+import { writersMedia } from '../media/media-deletion.js';
 import { mediaStorageFrom } from '../media/storage.js';
 import { backfillVariants } from '../media/variants.service.js';
 import { openConfiguredDatabase } from './open-configured-database.js';
@@ -9,7 +10,10 @@ import { openConfiguredDatabase } from './open-configured-database.js';
 const { config, database } = await openConfiguredDatabase();
 try {
   await migrateToLatest(database.migrationDb);
-  const storage = mediaStorageFrom(config);
+  // Removals go through the one rule (media-deletion.ts): never a file a row shows.
+  const storage = writersMedia(mediaStorageFrom(config), database.db, {
+    warn: (_details, message) => process.stderr.write(`${message}\n`),
+  });
   const report = await backfillVariants(database.db, storage, {
     progress: (so) => process.stderr.write(`\r${so.filled} images filled, ${so.files} files`),
   });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { linkNotActive } from '../modules/intake/link-not-active.js';
 import { AppError, errorBody } from './errors.js';
 
 /**
@@ -9,10 +10,9 @@ import { AppError, errorBody } from './errors.js';
  * get the contract's error shape and the security headers like every other answer.
  */
 
-// The contract: any unusable upload-link token, however malformed, is 404 link_not_active.
+// The contract: any unusable upload-link token, however malformed, is 404 link_not_active,
+// the very answer an unknown token gets (spec 4.3 rule 6).
 const UPLOAD_LINKS = '/api/upload-links/';
-const linkNotActive = () =>
-  new AppError(404, 'link_not_active', 'This upload link is not active. Ask for a new one.');
 
 export function refusalFor(error: Pick<FastifyError, 'code'>, url: string): AppError {
   if (url.startsWith(UPLOAD_LINKS)) return linkNotActive();

@@ -109,6 +109,39 @@ describe('security headers', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it('lets pages show photos from MEDIA_PUBLIC_BASE_URL: its origin in img-src, nowhere else', async () => {
+    const cdn = await buildTestApp({
+      env: { MEDIA_PUBLIC_BASE_URL: 'https://cdn.example.net:8443/shop/media/' },
+    });
+    try {
+      const csp = (await cdn.app.inject({ method: 'GET', url: '/healthz' })).headers[
+        'content-security-policy'
+      ] as string;
+      const directives = Object.fromEntries(
+        csp.split(';').map((d) => {
+          const [name = '', ...values] = d.trim().split(/\s+/);
+          return [name, values];
+        }),
+      );
+      expect(directives['img-src']).toEqual([
+        "'self'",
+        'data:',
+        'blob:',
+        'https://cdn.example.net:8443',
+      ]);
+      // Only images: scripts, styles and fetches stay with the shop.
+      for (const name of ['default-src', 'script-src', 'style-src', 'connect-src'])
+        expect(directives[name]).toEqual(["'self'"]);
+    } finally {
+      await cdn.close();
+    }
+    // Without it, photos come from the shop itself and the policy names no other origin.
+    const own = (await t.app.inject({ method: 'GET', url: '/healthz' })).headers[
+      'content-security-policy'
+    ] as string;
+    expect(own).toContain("img-src 'self' data: blob:;");
+  });
+
   it('sends HSTS only when the shop is served over https', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();

@@ -5,11 +5,13 @@ import { createTestDatabase, type TestDatabase } from '../../test/support/test-d
 import { migrateToLatest } from '../db/migrate.js';
 import {
   type ClaimedJob,
+  DeferJobError,
   enqueue,
   exponentialBackoff,
   jobWakeupsFrom,
   jobWorker,
   PermanentJobError,
+  runQueuedNow,
 } from './job-queue.js';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -147,6 +149,54 @@ describe('failures', () => {
     });
     await w.drain();
     expect(await jobRows()).toMatchObject([{ state: 'failed', attempts: 1 }]);
+  });
+});
+
+describe('deferral: a job put back because something it needs is away', () => {
+  it('runs again after the delay it asked for, and the runs put back never count as attempts', async () => {
+    await enqueue(db(), 'test.deferred', {}, { now: clock.now() });
+    let away = true;
+    const runs: number[] = [];
+    const gaveUp: string[] = [];
+    const w = worker();
+    w.register('test.deferred', {
+      maxAttempts: 2,
+      handle: async (job) => {
+        runs.push(job.attempt);
+        if (away) throw new DeferJobError('the model server is away', 60_000);
+      },
+      onGiveUp: (_job, error) => void gaveUp.push(error),
+    });
+    // Far more runs than its attempts allow: none of them is spent.
+    for (let i = 0; i < 5; i++) {
+      await w.drain();
+      const [row] = await jobRows();
+      expect(row).toMatchObject({
+        state: 'queued',
+        attempts: 0,
+        last_error: 'the model server is away',
+      });
+      expect(new Date(row!.run_at).getTime()).toBe(clock.now().getTime() + 60_000);
+      await w.drain(); // not due before its delay
+      clock.advance(60_000);
+    }
+    away = false;
+    await w.drain();
+    expect(runs).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(await jobRows()).toMatchObject([{ state: 'done', attempts: 1 }]);
+    expect(gaveUp).toEqual([]);
+  });
+
+  it('runQueuedNow brings a kind’s waiting jobs forward, and only that kind’s', async () => {
+    const later = new Date(clock.now().getTime() + 60 * 60_000);
+    await enqueue(db(), 'test.waiting', {}, { now: clock.now(), runAt: later });
+    await enqueue(db(), 'test.other', {}, { now: clock.now(), runAt: later });
+    expect(await runQueuedNow(db(), 'test.waiting', clock.now())).toBe(1);
+    const rows = await jobRows();
+    expect(rows.map((row) => [row.kind, new Date(row.run_at).getTime()])).toEqual([
+      ['test.waiting', clock.now().getTime()],
+      ['test.other', later.getTime()],
+    ]);
   });
 });
 

@@ -17,7 +17,8 @@
  * dies mid-job leaves its lease to lapse, then another claims the job again. A
  * handler that throws is retried after `backoffMs(attempt)` until `maxAttempts`;
  * then the job is `failed` with its last error (never a secret: handlers throw
- * errors whose message is safe to store and log). `PermanentJobError` fails at once.
+ * errors whose message is safe to store and log). `PermanentJobError` fails at once;
+ * `DeferJobError(message, delayMs)` puts the job back without spending an attempt.
  * `everyMs` makes a kind recurring: one job per kind across all instances, the
  * next run enqueued in the transaction that finishes the current one.
  */
@@ -67,6 +68,33 @@ export interface ClaimedJob<P = unknown> {
 /** Thrown by a handler when retrying cannot help (a mailbox that does not exist). */
 export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
+}
+
+/**
+ * Thrown by a handler when the job is not at fault: a service it needs is away
+ * (the drafting step's model server). The job runs again after `delayMs`, and
+ * this run does not count as one of its attempts, however long the outage.
+ */
+export class DeferJobError extends Error {
+  override name = 'DeferJobError';
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Makes every queued job of a kind due now (the service they waited for is back);
+ * how many. Workers claim them at their next wake-up or poll.
+ */
+export async function runQueuedNow(db: AnyDb, kind: string, now: Date): Promise<number> {
+  const { rows } = await sql`
+    UPDATE jobs SET run_at = ${now}
+    WHERE kind = ${kind} AND state = 'queued' AND run_at > ${now}
+    RETURNING id`.execute(db);
+  return rows.length;
 }
 
 export interface JobHandler<P = unknown> {
@@ -231,6 +259,16 @@ export function jobWorker(options: JobWorkerOptions) {
     }
   }
 
+  /** Back to queued after `delayMs`, the attempt given back (fenced like every finish). */
+  async function finishDeferred(job: ClaimedJob, deferral: DeferJobError): Promise<void> {
+    const now = clock.now();
+    await sql`
+      UPDATE jobs SET state = 'queued', attempts = attempts - 1, lease_until = NULL,
+        last_error = ${errorText(deferral)},
+        run_at = ${new Date(now.getTime() + Math.max(0, deferral.delayMs))}
+      WHERE id = ${job.id} AND state = 'running' AND attempts = ${job.attempt}`.execute(db);
+  }
+
   async function run(job: ClaimedJob): Promise<void> {
     const handler = handlers.get(job.kind)!;
     // A job that outlived its attempts by crashing its workers is not run again.
@@ -245,6 +283,7 @@ export function jobWorker(options: JobWorkerOptions) {
       failure = error ?? new Error('failed');
     }
     if (failure === null) await finishDone(job, handler.everyMs);
+    else if (failure instanceof DeferJobError) await finishDeferred(job, failure);
     else await finishFailed(job, handler, errorText(failure), failure instanceof PermanentJobError);
   }
 

@@ -14,7 +14,9 @@ import { s3Storage } from './stores/s3-store.js';
  * on either. Names are random and never reused, so a URL reveals nothing and may
  * be cached forever. A caller that writes objects and then fails (a refused
  * transaction) removes what it wrote; the sweep (media-sweep.ts) catches what a
- * crash between the two leaves behind.
+ * crash between the two leaves behind. Writers get the store through
+ * `writersMedia` (media-deletion.ts): their `remove` never takes a file that a
+ * row still references, an order line's picture included.
  */
 export interface MediaStorage {
   /** Stores the bytes under a new random name `folder/<hex>.<extension>`; returns that name. */

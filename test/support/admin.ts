@@ -1,4 +1,5 @@
 import type { App } from '../../src/context.js';
+import { type FilePart, multipart } from './images.js';
 
 export const ADMIN = { email: 'boss@example.com', password: 'correct-horse-battery-staple' };
 /** buildTestApp's env for an app that has the admin above. */
@@ -30,4 +31,22 @@ export async function adminClient(app: App, cookie?: string) {
       cookies: { shop_admin: session },
       ...(payload ? { payload } : {}),
     });
+}
+
+/** A multipart request of photos (field "photos") with the admin's session cookie. */
+export function adminUpload(
+  app: App,
+  cookie: string,
+  method: 'POST' | 'PUT',
+  url: string,
+  files: FilePart[],
+) {
+  const form = multipart({}, files);
+  return app.inject({
+    method,
+    url,
+    payload: form.payload,
+    headers: form.headers,
+    cookies: { shop_admin: cookie },
+  });
 }

@@ -14,7 +14,20 @@ export interface ReceivedCall {
 export type Behaviour =
   | { kind: 'answer'; content: string }
   | { kind: 'raw'; status: number; body: string; headers?: Record<string, string> }
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** A well-formed answer, sent only once `until` settles (a model that is slow to finish). */
+  | { kind: 'held'; content: string; until: Promise<void> };
+
+function answer(res: http.ServerResponse, content: string): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(
+    JSON.stringify({
+      id: 'chatcmpl-test',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    }),
+  );
+}
 
 /**
  * A real HTTP server in the test process that speaks the chat-completions
@@ -41,6 +54,13 @@ export async function chatCompletionsServer() {
         hanging.add(res);
         return;
       }
+      if (behaviour.kind === 'held') {
+        const { content, until } = behaviour;
+        void until.then(() => {
+          if (!res.destroyed) answer(res, content);
+        });
+        return;
+      }
       if (behaviour.kind === 'raw') {
         res.writeHead(behaviour.status, {
           'content-type': 'application/json',
@@ -49,20 +69,7 @@ export async function chatCompletionsServer() {
         res.end(behaviour.body);
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id: 'chatcmpl-test',
-          object: 'chat.completion',
-          choices: [
-            {
-              index: 0,
-              message: { role: 'assistant', content: behaviour.content },
-              finish_reason: 'stop',
-            },
-          ],
-        }),
-      );
+      answer(res, behaviour.content);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -77,6 +84,15 @@ export async function chatCompletionsServer() {
     /** Answers with this object as the message content (a well-formed answer). */
     answerWith(answer: object) {
       behaviour = { kind: 'answer', content: JSON.stringify(answer) };
+    },
+    /** Holds every answer (this one, well-formed) until `release()` is called. */
+    holdAnswers(answerObject: object): { release(): void } {
+      let release = () => {};
+      const until = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      behaviour = { kind: 'held', content: JSON.stringify(answerObject), until };
+      return { release };
     },
     /** Ends every call left hanging, as a dropped connection would. */
     dropHanging() {

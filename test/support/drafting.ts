@@ -4,6 +4,16 @@ import { makeUploadLink } from './intake.js';
 
 let caller = 0;
 
+/** A well-formed model answer (the chat-completions server's message content). */
+export const goodAnswer = {
+  title: 'Red enamel disc',
+  description: 'A red enamel disc.',
+  price_cents: 12_000,
+  category_id: null,
+  tags: [],
+  proposed_tags: ['enamel'],
+};
+
 /** Submits photos through a fresh upload link as a submitter would; returns the draft's id. */
 export async function submitPhotos(
   t: TestApp,

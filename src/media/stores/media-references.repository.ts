@@ -4,9 +4,9 @@ import type { Db } from '../../db/database.js';
 /**
  * Which of these stored names a row still points at: a photo, its original
  * before a cut-out, one of its list-size variants, or the picture an order line
- * keeps of what was bought (issue 18: an order shows it after the item changes). Any new table that keeps a
- * media path (an order line's picture, say) must be added here, or the sweep
- * would remove what it shows.
+ * keeps of what was bought (an order shows it after the item changed or went).
+ * Any new table that keeps a media path must be added here, or its files would
+ * be removed while it shows them: this is what media-deletion.ts decides by.
  */
 export async function referencedAmong(db: Db, paths: readonly string[]): Promise<Set<string>> {
   if (paths.length === 0) return new Set();

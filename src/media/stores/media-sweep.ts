@@ -1,8 +1,8 @@
 import type { Clock } from '../../auth/clock.js';
 import type { Db } from '../../db/database.js';
 import type { JobWorker } from '../../jobs/job-queue.js';
+import { unreferenced } from '../media-deletion.js';
 import type { MediaStorage, StoredEntry } from '../storage.js';
-import { referencedAmong } from './media-references.repository.js';
 
 export const MEDIA_SWEEP_KIND = 'media-sweep';
 const HOUR_MS = 60 * 60 * 1000;
@@ -31,11 +31,11 @@ export async function sweepUnreferencedMedia(deps: SweepDeps): Promise<{ removed
   let removed = 0;
   let batch: StoredEntry[] = [];
   const flush = async () => {
-    const referenced = await referencedAmong(
+    // The same decision as every writer's removal (media-deletion.ts).
+    const orphans = await unreferenced(
       deps.db,
       batch.map((entry) => entry.path),
     );
-    const orphans = batch.filter((entry) => !referenced.has(entry.path)).map((e) => e.path);
     await deps.storage.remove(orphans);
     removed += orphans.length;
     batch = [];

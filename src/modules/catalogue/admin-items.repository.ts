@@ -163,11 +163,20 @@ export function adminItemsRepository(db: Db) {
         checkout_until: null,
       }),
 
-    /** Locks the item row for a delete; its state then, or undefined when there is none. */
+    /**
+     * Locks the item row for a delete; its state then, and the number of an order
+     * it is a line of (a cancelled one too: the record of a sale), or undefined
+     * when there is no item.
+     */
     lockForDelete(id: number) {
       return db
         .selectFrom('items')
         .select(['status', 'sold_at'])
+        .select(
+          sql<string | null>`(
+            SELECT o.number FROM order_lines l JOIN orders o ON o.id = l.order_id
+            WHERE l.item_id = items.id ORDER BY o.id DESC LIMIT 1)`.as('order_number'),
+        )
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();

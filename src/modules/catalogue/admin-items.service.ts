@@ -169,6 +169,13 @@ export function adminItemsService(
             'This item is sold; a sold item is kept as a record of the sale.',
           );
         }
+        // Sold once, the sale cancelled since: the order still shows it (issue 30, item 18).
+        if (item.order_number !== null) {
+          throw conflict(
+            'item_sold',
+            `This item was sold in order ${item.order_number}; it is kept as a record of that sale. Unpublish it instead.`,
+          );
+        }
         const images = await itemPhotosRepository(trx).filesOfItem(trx, id);
         await adminItemsRepository(trx).delete(id);
         return filesOf(images);
@@ -208,13 +215,18 @@ export function adminItemsService(
     },
 
     async restoreOriginal(itemId: number, imageId: number): Promise<AdminItem> {
-      const restored = await writes.restoreOriginal(itemId, imageId);
+      // Under the item's lock, like every photo change: a sale copying this photo
+      // into an order line is either seen by the removal below or sees the original.
+      const restored = await inTransaction(ctx.db, async (trx) => {
+        await itemPhotosRepository(trx).lockItem(trx, itemId);
+        return adminItemsRepository(trx).restoreOriginal(itemId, imageId);
+      });
       if (!restored) {
         if (!(await writes.imageExists(itemId, imageId)))
           throw notFound('No such image on this item.');
         throw conflict('no_original', 'This image has no original to restore.');
       }
-      // The cut-out and its variants are no longer referenced; their files can go.
+      // The cut-out and its variants go, unless a row still shows them (an order line).
       await storage.remove([restored.replaced, ...restored.replacedVariants.map((v) => v.path)]);
       // The original's list sizes; without them the image still shows at full size.
       await attachFreshVariants(ctx.db, storage, {

@@ -47,6 +47,21 @@ export class DraftProviderError extends Error {
   }
 }
 
+/**
+ * The server could not be reached or is overloaded (no connection, a reset, DNS,
+ * a timeout, 5xx, 429): drafting pauses and no draft is failed for it. Everything
+ * else the server said (a 4xx refusal, an answer that does not fit) is an answer,
+ * and the draft's to fail (issue 30, item 19).
+ */
+export function isOutage(error: unknown): error is DraftProviderError {
+  return (
+    error instanceof DraftProviderError &&
+    (error.failure === 'timeout' ||
+      error.failure === 'unavailable' ||
+      error.failure === 'rate_limited')
+  );
+}
+
 export const noDraftProvider: DraftProvider = {
   model: null,
   suggest: async () => null,

@@ -71,12 +71,22 @@ export function draftReviewRepository(db: Db) {
   }
 
   return {
-    /** Newest first, optionally in one state; `before` is the last id of the previous page. */
-    list(filter: { state?: DraftState; limit: number; before?: number }): Promise<DraftRow[]> {
+    /**
+     * Newest first, optionally in one state and by whether the item is still pending;
+     * `before` is the last id of the previous page.
+     */
+    list(filter: {
+      state?: DraftState;
+      itemPending?: boolean;
+      limit: number;
+      before?: number;
+    }): Promise<DraftRow[]> {
       let q = query(db)
         .orderBy('d.id', 'desc')
         .limit(filter.limit + 1);
       if (filter.state) q = q.where('d.state', '=', filter.state);
+      if (filter.itemPending !== undefined)
+        q = q.where('i.status', filter.itemPending ? '=' : '<>', 'pending');
       if (filter.before !== undefined) q = q.where('d.id', '<', filter.before);
       return q.execute() as Promise<DraftRow[]>;
     },
@@ -85,37 +95,52 @@ export function draftReviewRepository(db: Db) {
       return query(trx).where('d.id', '=', id).executeTakeFirst() as Promise<DraftRow | undefined>;
     },
 
-    stateOf(trx: Db, id: number): Promise<DraftState | undefined> {
+    /** The draft's state and its item's status, for saying why a transition was refused. */
+    stateOf(trx: Db, id: number): Promise<{ state: DraftState; itemStatus: string } | undefined> {
       return trx
-        .selectFrom('item_drafts')
-        .select('state')
-        .where('id', '=', id)
-        .executeTakeFirst()
-        .then((row) => row?.state);
+        .selectFrom('item_drafts as d')
+        .innerJoin('items as i', 'i.id', 'd.item_id')
+        .select(['d.state', 'i.status as itemStatus'])
+        .where('d.id', '=', id)
+        .executeTakeFirst();
     },
 
-    /** from → to; the suggestions and item when it moved, undefined when it did not. */
+    /**
+     * from → to; the suggestions and item when it moved, undefined when it did not.
+     * `itemPending`: only while the draft's item is still pending (accept, re-run).
+     */
     async move(
       trx: Db,
       id: number,
       from: DraftState[],
       to: DraftState,
       now: Date,
+      options: { itemPending?: boolean } = {},
     ): Promise<{ item_id: number; suggestions: Suggestions | null } | undefined> {
       const reset =
         to === 'queued'
           ? { attempts: 0, last_error: null, lease_until: null, reviewed_at: null }
           : { reviewed_at: now };
-      return trx
+      let update = trx
         .updateTable('item_drafts')
         .set({ state: to, ...reset })
         .where('id', '=', id)
-        .where('state', 'in', from)
+        .where('state', 'in', from);
+      if (options.itemPending)
+        update = update.where(
+          sql<boolean>`EXISTS (SELECT 1 FROM items i WHERE i.id = item_drafts.item_id AND i.status = 'pending')`,
+        );
+      return update
         .returning(['item_id', sql<Suggestions | null>`suggestions`.as('suggestions')])
         .executeTakeFirst();
     },
 
-    /** Applies accepted fields to the item; a price taken from the model is 'model', an edited one 'manual'. */
+    /**
+     * Applies accepted fields to the item; a price taken from the model is 'model',
+     * an edited one 'manual'. Only to a pending item: false when it is not (a
+     * publish or sale committed since the draft moved; the guard in the UPDATE
+     * waits for it and sees it), and then nothing was written.
+     */
     async applyToItem(
       trx: Db,
       itemId: number,
@@ -126,8 +151,8 @@ export function draftReviewRepository(db: Db) {
         categoryId?: number | null;
       },
       now: Date,
-    ): Promise<void> {
-      await trx
+    ): Promise<boolean> {
+      const applied = await trx
         .updateTable('items')
         .set({
           updated_at: now,
@@ -139,7 +164,10 @@ export function draftReviewRepository(db: Db) {
           ...(fields.categoryId !== undefined ? { category_id: fields.categoryId } : {}),
         })
         .where('id', '=', itemId)
-        .execute();
+        .where('status', '=', 'pending')
+        .returning('id')
+        .executeTakeFirst();
+      return applied !== undefined;
     },
   };
 }

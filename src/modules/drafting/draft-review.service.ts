@@ -2,12 +2,16 @@ import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import type { DraftState } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { type AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { type MediaUrl, mediaUrlFor } from '../../media/storage.js';
 import { adminItemsRepository } from '../catalogue/admin-items.repository.js';
 import { queueDraft } from './draft-jobs.js';
 import { type DraftRow, draftReviewRepository } from './draft-review.repository.js';
 import type { AcceptDraftBody, Draft, DraftListQuery } from './drafts.schemas.js';
+import { draftProviderFrom } from './providers.js';
+
+/** Dismissing touches only the draft, so it is allowed whatever the item's status. */
+const DISMISSABLE: DraftState[] = ['queued', 'drafted', 'failed'];
 
 function draftOf(row: DraftRow, mediaUrl: MediaUrl): Draft {
   const { photos, ...rest } = row;
@@ -35,12 +39,28 @@ function refusedReference(error: unknown): never {
 }
 
 /**
+ * Accept and re-run act on the item, so only while it is pending: once it was
+ * published, held or sold a person edits it directly (issue 30, item 16).
+ */
+function itemNotPending(status: string): AppError {
+  return conflict(
+    'item_not_pending',
+    `This item is ${status} now; a draft’s suggestions apply only while its item is pending. ` +
+      (status === 'available'
+        ? 'Edit the item itself, or unpublish it first.'
+        : 'Edit the item itself.'),
+  );
+}
+
+/**
  * The admin's review of drafts: list, accept all or part of the suggestions
  * into the item, re-run, dismiss. Publishing stays a person's separate act
  * (spec 3): nothing here changes an item's status.
  */
 export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>) {
   const mediaUrl = mediaUrlFor(ctx.config);
+  // What this server's drafting step would use: the inbox says what a model adds when there is none.
+  const configuredModel = draftProviderFrom(ctx.config.drafting).model;
   const drafts = draftReviewRepository(ctx.db);
   const items = adminItemsRepository(ctx.db);
 
@@ -50,9 +70,12 @@ export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
     return draftOf(row, mediaUrl);
   }
 
-  async function refuse(id: number, action: string, allowed: string): Promise<never> {
-    const state = await drafts.stateOf(ctx.db, id);
-    if (state === undefined) throw notFound('No such draft.');
+  async function refuse(id: number, action: string, from: DraftState[]): Promise<never> {
+    const found = await drafts.stateOf(ctx.db, id);
+    if (found === undefined) throw notFound('No such draft.');
+    const { state, itemStatus } = found;
+    if (from.includes(state) && itemStatus !== 'pending') throw itemNotPending(itemStatus);
+    const allowed = from.join(', ').replace(/, (\w+)$/, ' or $1');
     throw conflict(
       state === 'processing' ? 'draft_busy' : 'invalid_transition',
       state === 'processing'
@@ -69,12 +92,14 @@ export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
       const rows = await drafts.list({
         limit,
         ...(query.state ? { state: query.state } : {}),
+        ...(query.item_pending !== undefined ? { itemPending: query.item_pending } : {}),
         ...(query.cursor ? { before: Number(query.cursor) } : {}),
       });
       const page = rows.slice(0, limit);
       return {
         drafts: page.map((row) => draftOf(row, mediaUrl)),
         next_cursor: rows.length > limit ? String(page.at(-1)!.id) : null,
+        configured_model: configuredModel,
       };
     },
 
@@ -82,7 +107,9 @@ export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
       const now = ctx.clock.now();
       // Retried on a deadlock: taking suggested tags locks tag counts (0023).
       const moved = await inTransaction(ctx.db, async (trx) => {
-        const draft = await drafts.move(trx, id, ['drafted'], 'accepted', now);
+        const draft = await drafts.move(trx, id, ['drafted'], 'accepted', now, {
+          itemPending: true,
+        });
         if (!draft) return false;
         const s = draft.suggestions;
         const takes = Object.values(body).some((value) => value === true);
@@ -93,7 +120,7 @@ export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
           );
         const pick = <T>(value: true | T | undefined, suggested: () => T): T | undefined =>
           value === true ? suggested() : value;
-        await drafts.applyToItem(
+        const applied = await drafts.applyToItem(
           trx,
           draft.item_id,
           {
@@ -117,11 +144,13 @@ export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
           },
           now,
         );
+        // Published or sold since the draft moved: the whole accept is undone.
+        if (!applied) throw itemNotPending((await drafts.stateOf(trx, id))!.itemStatus);
         if (body.tag_ids !== undefined)
           await items.replaceTags(trx, draft.item_id, pick(body.tag_ids, () => s!.tag_ids)!);
         return true;
       }).catch(refusedReference);
-      if (!moved) await refuse(id, 'accept', 'drafted');
+      if (!moved) await refuse(id, 'accept', ['drafted']);
       return get(id);
     },
 
@@ -129,14 +158,16 @@ export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
     async rerun(id: number): Promise<Draft> {
       const from: DraftState[] = ['drafted', 'failed', 'accepted', 'dismissed'];
       const moved = await ctx.db.transaction().execute(async (trx) => {
-        const draft = await drafts.move(trx, id, from, 'queued', ctx.clock.now());
+        const draft = await drafts.move(trx, id, from, 'queued', ctx.clock.now(), {
+          itemPending: true,
+        });
         if (!draft) return false;
         // The job of the last run has not quite finished its bookkeeping: try again shortly.
         if ((await queueDraft(trx, id, ctx.clock.now())) === null)
           throw conflict('draft_busy', 'This draft’s last run is still finishing; try again.');
         return true;
       });
-      if (!moved) await refuse(id, 're-run', 'drafted, failed, accepted or dismissed');
+      if (!moved) await refuse(id, 're-run', from);
       return get(id);
     },
 
@@ -146,15 +177,9 @@ export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
         .transaction()
         .execute(
           async (trx) =>
-            (await drafts.move(
-              trx,
-              id,
-              ['queued', 'drafted', 'failed'],
-              'dismissed',
-              ctx.clock.now(),
-            )) !== undefined,
+            (await drafts.move(trx, id, DISMISSABLE, 'dismissed', ctx.clock.now())) !== undefined,
         );
-      if (!moved) await refuse(id, 'dismiss', 'queued, drafted or failed');
+      if (!moved) await refuse(id, 'dismiss', DISMISSABLE);
       return get(id);
     },
   };

@@ -8,18 +8,19 @@ import {
   type ChatCompletionsServer,
   chatCompletionsServer,
 } from '../../../test/support/chat-completions-server.js';
-import { draftRow, imageRows, itemRow, submitPhotos } from '../../../test/support/drafting.js';
+import { addToCart } from '../../../test/support/commerce.js';
+import { makeCustomer } from '../../../test/support/customer-factories.js';
+import {
+  draftRow,
+  goodAnswer,
+  imageRows,
+  itemRow,
+  submitPhotos,
+} from '../../../test/support/drafting.js';
 import { discOnNoise, discOnPlainBackground } from '../../../test/support/product-photos.js';
 
 const KEY = 'sk-drafting-test-key-do-not-log-0123456789';
-const good = {
-  title: 'Red enamel disc',
-  description: 'A red enamel disc.',
-  price_cents: 12_000,
-  category_id: null,
-  tags: [],
-  proposed_tags: ['enamel'],
-};
+const good = goodAnswer;
 
 let server: ChatCompletionsServer;
 let t: TestApp;
@@ -163,24 +164,89 @@ describe('manual always wins', () => {
   });
 });
 
+describe('model prices land only on pending items (issue 30, item 16)', () => {
+  /** Moves a published item on: held in a customer's cart, or sold by the admin. */
+  async function moveOn(itemId: number, to: 'available' | 'reserved' | 'sold') {
+    expect((await admin('POST', `/api/admin/items/${itemId}/publish`)).statusCode).toBe(200);
+    if (to === 'reserved') {
+      const buyer = await makeCustomer(t);
+      expect((await addToCart(t, buyer.cookie, itemId)).statusCode).toBe(200);
+    }
+    if (to === 'sold')
+      expect((await admin('POST', `/api/admin/items/${itemId}/mark-sold`)).statusCode).toBe(200);
+  }
+
+  it.each(['available', 'reserved', 'sold'] as const)(
+    'a draft that finishes after its item became %s leaves the item’s price as it was',
+    async (to) => {
+      const { draftId, itemId } = await submitPhotos(t, [photo], { removeBackground: false });
+      const held = server.holdAnswers(good);
+      const calls = server.calls.length;
+      const running = t.app.jobs.drain();
+      await expect.poll(() => server.calls.length).toBe(calls + 1);
+      await moveOn(itemId, to);
+      const before = await itemRow(t, itemId);
+      expect(before.status).toBe(to);
+
+      held.release();
+      await running;
+      // The suggestions are kept on the draft; the item, live or sold, is not repriced.
+      expect(await draftRow(t, draftId)).toMatchObject({
+        state: 'drafted',
+        suggestions: expect.objectContaining({ price_cents: 12_000 }),
+      });
+      expect(await itemRow(t, itemId)).toEqual(before);
+      expect(before).toMatchObject({ price_cents: 8000, price_source: 'default' });
+    },
+  );
+});
+
+describe('the drafting step changes only pending items', () => {
+  it('a draft whose item was published before the worker reached it is not drafted: no model call, no cut-out, and it says why', async () => {
+    const { draftId, itemId } = await submitPhotos(t, [photo]);
+    const [before] = await imageRows(t, itemId);
+    expect((await admin('POST', `/api/admin/items/${itemId}/publish`)).statusCode).toBe(200);
+    const calls = server.calls.length;
+    await t.app.jobs.drain();
+    expect(server.calls.length).toBe(calls);
+    expect(await imageRows(t, itemId)).toEqual([before]);
+    expect(await draftRow(t, draftId)).toMatchObject({
+      state: 'failed',
+      suggestions: null,
+      last_error: expect.stringMatching(/published before/),
+    });
+    expect(await itemRow(t, itemId)).toMatchObject({
+      price_source: 'default',
+      status: 'available',
+    });
+    // Back in pending, it can be drafted after all.
+    expect((await admin('POST', `/api/admin/items/${itemId}/unpublish`)).statusCode).toBe(200);
+    expect((await admin('POST', `/api/admin/drafts/${draftId}/rerun`)).statusCode).toBe(200);
+    await t.app.jobs.drain();
+    expect((await draftRow(t, draftId)).state).toBe('drafted');
+    expect((await imageRows(t, itemId))[0]!.original_image_path).toBe(before!.path);
+  });
+});
+
 describe('provider failures', () => {
-  it('a 429 sends the draft back to queued with the error; after the backoff it is drafted', async () => {
+  it('a 429 sends the draft back to queued with the error; after the pause it is drafted, no attempt spent on the wait', async () => {
     server.behave({ kind: 'raw', status: 429, body: '{}', headers: { 'retry-after': '1' } });
     const { draftId } = await submitPhotos(t, [photo], { removeBackground: false });
     await t.app.jobs.drain();
     expect(await draftRow(t, draftId)).toMatchObject({
       state: 'queued',
       attempts: 1,
-      last_error: expect.stringMatching(/429/),
+      last_error: expect.stringMatching(/^Paused: .*429/),
     });
     server.answerWith(good);
-    await t.app.jobs.drain(); // not due before its backoff
-    expect((await draftRow(t, draftId)).attempts).toBe(1);
+    await t.app.jobs.drain(); // not due before the pause's first probe
+    expect(await draftRow(t, draftId)).toMatchObject({ state: 'queued', attempts: 1 });
     t.clock.advance(30_000);
     await t.app.jobs.drain();
+    // The run that met the 429 was given back: this is still the first attempt (issue 30, item 19).
     expect(await draftRow(t, draftId)).toMatchObject({
       state: 'drafted',
-      attempts: 2,
+      attempts: 1,
       last_error: null,
     });
   });
@@ -242,6 +308,9 @@ describe('leases and several workers', () => {
       attempts: 2,
       last_error: null,
     });
+    // The dropped call paused drafting on this instance (issue 30, item 19); its
+    // first probe is due 30 s later, and answers.
+    t.clock.advance(30_000);
   });
 
   it('two workers draft each of many drafts exactly once', async () => {

@@ -4,17 +4,26 @@ import type { Db } from '../../db/database.js';
 import type { DraftCutout } from '../../db/schema.js';
 import {
   type ClaimedJob,
+  DeferJobError,
   exponentialBackoff,
   type JobHandler,
   PermanentJobError,
+  runQueuedNow,
 } from '../../jobs/job-queue.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { attachFreshVariants } from '../../media/variants.service.js';
 import type { CutoutProvider } from './cutout.js';
-import type { DraftJobPayload } from './draft-jobs.js';
-import { type DraftProvider, DraftProviderError } from './draft-provider.js';
+import { DRAFT_JOB, type DraftJobPayload } from './draft-jobs.js';
+import {
+  type DraftProvider,
+  DraftProviderError,
+  type DraftRequest,
+  isOutage,
+} from './draft-provider.js';
 import { type DraftImage, draftingRepository } from './drafting.repository.js';
-import { toSuggestions } from './suggestions.js';
+import { providerGate } from './provider-gate.js';
+import type { PauseTiming } from './provider-pause.js';
+import { type ModelAnswer, toSuggestions } from './suggestions.js';
 
 export interface DraftWorkerDeps {
   db: Db;
@@ -26,6 +35,11 @@ export interface DraftWorkerDeps {
   concurrency: number;
   /** The model call's timeout; the lease is sized from it. */
   modelTimeoutMs: number;
+  /** Where drafting says that it paused and resumed. */
+  log: {
+    info(details: object, message: string): void;
+    warn(details: object, message: string): void;
+  };
 }
 
 /** Photos go to the model at most this wide: enough to judge an item, a fraction of the bytes. */
@@ -33,6 +47,18 @@ const MODEL_PHOTO_SIZE = 1024;
 const MAX_ATTEMPTS = 5;
 // Cut-outs of six 12 MP photos take seconds; the model call up to its timeout.
 const CUTOUT_ALLOWANCE_MS = 3 * 60_000;
+
+/**
+ * While the model server is away: the first probe after 30 s, then twice as long
+ * each time, at most every 5 minutes (a 429's Retry-After, if longer, up to 15).
+ */
+const FIRST_PROBE_MS = 30_000;
+const MAX_PROBE_MS = 5 * 60_000;
+const MAX_RETRY_AFTER_MS = 15 * 60_000;
+
+function pausedMessage(reason: string): string {
+  return `Paused: ${reason} Drafting resumes by itself when the model server answers again; waiting spends none of the draft's attempts.`;
+}
 
 function errorMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
@@ -62,6 +88,40 @@ function forModel(bytes: Buffer): Promise<Buffer> {
 export function draftWorker(deps: DraftWorkerDeps): JobHandler<DraftJobPayload> {
   const drafts = draftingRepository(deps.db);
   const leaseMs = deps.modelTimeoutMs + CUTOUT_ALLOWANCE_MS;
+  const timing: PauseTiming = {
+    firstProbeMs: FIRST_PROBE_MS,
+    maxProbeMs: MAX_PROBE_MS,
+    // A probe is a whole run: its cut-outs and its model call.
+    probeLeaseMs: leaseMs,
+    maxRetryAfterMs: MAX_RETRY_AFTER_MS,
+  };
+  const gate = providerGate({
+    clock: deps.clock,
+    timing,
+    log: deps.log,
+    // What waited for the server runs now, not at its own next probe time.
+    onResume: async (now) => void (await runQueuedNow(deps.db, DRAFT_JOB, now)),
+  });
+
+  /**
+   * The model's answer. An outage reports to the gate and puts the draft back
+   * (DeferJobError: no attempt spent); anything the server said, right or wrong,
+   * tells the gate it is there.
+   */
+  async function askModel(request: DraftRequest): Promise<ModelAnswer | null> {
+    try {
+      const answer = await deps.provider.suggest(request);
+      await gate.answered();
+      return answer;
+    } catch (error) {
+      if (!isOutage(error)) {
+        await gate.answered();
+        throw error;
+      }
+      const waitMs = await gate.unreachable(error.message, error.retryAfterMs);
+      throw new DeferJobError(pausedMessage(error.message), waitMs);
+    }
+  }
 
   /** Cuts out each photo not cut before; the originals stay (spec 2, item_images). */
   async function cutOut(images: DraftImage[]): Promise<DraftCutout[]> {
@@ -99,7 +159,8 @@ export function draftWorker(deps: DraftWorkerDeps): JobHandler<DraftJobPayload> 
         report.push({
           image_id: image.id,
           applied: false,
-          reason: 'The photo was changed or removed while it was being cut out.',
+          reason:
+            'The photo was changed or removed, or the item published, while it was being cut out.',
         });
       }
     }
@@ -108,15 +169,45 @@ export function draftWorker(deps: DraftWorkerDeps): JobHandler<DraftJobPayload> 
 
   async function run(job: ClaimedJob<DraftJobPayload>): Promise<void> {
     const draftId = job.payload.draft_id;
-    const now = deps.clock.now();
-    const work = await drafts.startRun(
-      draftId,
-      job.attempt,
-      now,
-      new Date(now.getTime() + leaseMs),
-    );
-    // Dismissed, accepted or drafted meanwhile (or deleted): nothing to do.
-    if (!work) return;
+    const usesModel = deps.provider.model !== null;
+    // Paused: the draft waits, saying why, and comes back when the next probe is due.
+    const permit = usesModel ? gate.ask() : null;
+    if (permit?.kind === 'wait') {
+      const message = pausedMessage(permit.reason);
+      await drafts.noteWaiting(draftId, message, deps.clock.now());
+      throw new DeferJobError(message, permit.until - deps.clock.now().getTime());
+    }
+    let asked = false;
+    try {
+      const now = deps.clock.now();
+      const work = await drafts.startRun(
+        draftId,
+        job.attempt,
+        now,
+        new Date(now.getTime() + leaseMs),
+      );
+      if (!work) {
+        // Published before its turn: said on the draft. Dismissed, accepted or drafted
+        // meanwhile (or deleted): nothing to do.
+        await drafts.endLeftPending(draftId, job.attempt);
+        return;
+      }
+      await runDraft(job, work, () => {
+        asked = true;
+      });
+    } finally {
+      // Permitted, but the server was never asked: a probe that did not happen.
+      if (permit && !asked) await gate.abandoned();
+    }
+  }
+
+  /** One run's work, from cut-outs to the result; `asking` marks that the model is called. */
+  async function runDraft(
+    job: ClaimedJob<DraftJobPayload>,
+    work: { item_id: number; note: string; remove_background: boolean },
+    asking: () => void,
+  ): Promise<void> {
+    const draftId = job.payload.draft_id;
     try {
       const images = await drafts.images(work.item_id);
       const cutouts = work.remove_background ? await cutOut(images) : [];
@@ -131,7 +222,8 @@ export function draftWorker(deps: DraftWorkerDeps): JobHandler<DraftJobPayload> 
             ),
           ),
         ]);
-        const answer = await deps.provider.suggest({ photos, note: work.note, ...choices });
+        asking();
+        const answer = await askModel({ photos, note: work.note, ...choices });
         if (answer) suggestions = toSuggestions(answer, choices.categories, choices.tags);
       }
       const finishedAt = deps.clock.now();
@@ -149,7 +241,8 @@ export function draftWorker(deps: DraftWorkerDeps): JobHandler<DraftJobPayload> 
       const permanent = error instanceof DraftProviderError && !error.retryable;
       const message = errorMessage(error);
       if (permanent) throw new PermanentJobError(message);
-      // The queue retries after its backoff; until then the draft waits, showing why.
+      // The queue retries after its backoff (or, paused, when the next probe is due);
+      // until then the draft waits, showing why.
       await drafts.endRun(draftId, job.attempt, 'queued', message);
       throw error;
     }

@@ -16,6 +16,10 @@ export interface DraftImage {
   original_image_path: string | null;
 }
 
+/** The draft's item is still pending: the drafting step changes nothing else. */
+const ITEM_PENDING = sql<boolean>`EXISTS (
+  SELECT 1 FROM items i WHERE i.id = item_drafts.item_id AND i.status = 'pending')`;
+
 /**
  * The worker's SQL. Every write of a run is fenced on (state, attempts): a run
  * whose job was claimed again after its lease lapsed cannot write its result
@@ -23,7 +27,11 @@ export interface DraftImage {
  */
 export function draftingRepository(db: Db) {
   return {
-    /** queued (or a lapsed processing) → processing for this attempt; undefined when the draft is not waiting. */
+    /**
+     * queued (or a lapsed processing) → processing for this attempt, while its
+     * item is pending; undefined when the draft is not waiting or its item left
+     * pending (see `endLeftPending`).
+     */
     async startRun(
       draftId: number,
       attempt: number,
@@ -40,8 +48,32 @@ export function draftingRepository(db: Db) {
         })
         .where('id', '=', draftId)
         .where('state', 'in', ['queued', 'processing'])
+        .where(ITEM_PENDING)
         .returning(['id', 'item_id', 'note', 'remove_background'])
         .executeTakeFirst();
+    },
+
+    /**
+     * A waiting draft whose item was published (or held, or sold) before its run:
+     * the step changes only pending items, so it ends failed with the reason; a
+     * re-run drafts it once the item is pending again.
+     */
+    async endLeftPending(draftId: number, attempt: number): Promise<void> {
+      await db
+        .updateTable('item_drafts')
+        .set({
+          state: 'failed',
+          attempts: attempt,
+          lease_until: null,
+          last_error:
+            'Not drafted: the item was published before the drafting step reached it. ' +
+            'Unpublish it and draft again for suggestions.',
+        })
+        .where('id', '=', draftId)
+        .where('state', 'in', ['queued', 'processing'])
+        .where('attempts', '<=', attempt)
+        .where(sql<boolean>`NOT ${ITEM_PENDING}`)
+        .execute();
     },
 
     images(itemId: number): Promise<DraftImage[]> {
@@ -57,7 +89,8 @@ export function draftingRepository(db: Db) {
     /**
      * The cut-out becomes the image; the photo it came from is kept as the
      * original (spec 2: non-null means it can be restored). Only while the image
-     * is still the photo that was cut and has not been cut before. The original's
+     * is still the photo that was cut and has not been cut before, and its item
+     * is pending (a published photo is never swapped unseen). The original's
      * width variants are returned so their files can go; the cut-out gets its own.
      */
     async applyCutout(
@@ -71,6 +104,7 @@ export function draftingRepository(db: Db) {
         FROM item_images AS before
         WHERE im.id = ${imageId} AND im.path = ${from} AND im.original_image_path IS NULL
           AND before.id = im.id
+          AND EXISTS (SELECT 1 FROM items i WHERE i.id = im.item_id AND i.status = 'pending')
         RETURNING im.width, before.variants AS replaced_variants`.execute(db);
       const row = rows[0];
       return row && { width: row.width, replacedVariants: row.replaced_variants };
@@ -127,15 +161,37 @@ export function draftingRepository(db: Db) {
     },
 
     /**
-     * The model's price goes on the item only while no person has set one:
-     * 'manual' always wins, so a late draft never overwrites an edit.
+     * The model's price goes on the item only while no person has set one
+     * ('manual' always wins, so a late draft never overwrites an edit) and only
+     * while the item is pending: a draft that finishes after the item was
+     * published, held or sold never reprices it unseen (issue 30, item 16). The
+     * guard is in the UPDATE, so a publish that commits first is seen here.
      */
     async writeModelPrice(trx: Db, itemId: number, priceCents: number, now: Date): Promise<void> {
       await trx
         .updateTable('items')
         .set({ price_cents: priceCents, price_source: 'model', updated_at: now })
         .where('id', '=', itemId)
+        .where('status', '=', 'pending')
         .where('price_source', '<>', 'manual')
+        .execute();
+    },
+
+    /**
+     * Drafting is paused (the model server is away): the draft waits as queued,
+     * saying why; a processing draft only when its run's lease lapsed.
+     */
+    async noteWaiting(draftId: number, message: string, now: Date): Promise<void> {
+      await db
+        .updateTable('item_drafts')
+        .set({ state: 'queued', last_error: message, lease_until: null })
+        .where('id', '=', draftId)
+        .where((eb) =>
+          eb.or([
+            eb('state', '=', 'queued'),
+            eb.and([eb('state', '=', 'processing'), eb('lease_until', '<=', now)]),
+          ]),
+        )
         .execute();
     },
 

@@ -8,7 +8,15 @@ import {
 import { dbFingerprint } from '../../../test/support/db-fingerprint.js';
 import { draftRow, itemRow, submitPhotos } from '../../../test/support/drafting.js';
 import { makeCategory, makeTag } from '../../../test/support/factories.js';
+import {
+  holdLocks,
+  type Tracked,
+  track,
+  waitForLockWaiters,
+} from '../../../test/support/lock-holder.js';
 import { discOnPlainBackground } from '../../../test/support/product-photos.js';
+import { currentDatabaseUrl } from '../../../test/support/row-lock-barrier.js';
+import { onPostgres } from '../../../test/support/test-database.js';
 
 let server: ChatCompletionsServer;
 let t: TestApp;
@@ -120,6 +128,61 @@ describe('GET /api/admin/drafts', () => {
   });
 });
 
+describe('the inbox holds drafts of pending items (issue 30, item 14)', () => {
+  const listed = async (query: string) => {
+    const res = await admin('GET', `/api/admin/drafts?${query}`);
+    expect(res.statusCode).toBe(200);
+    return res.json().drafts as Array<{ id: number; state: string; item: { status: string } }>;
+  };
+  const ids = (drafts: Array<{ id: number }>) => drafts.map((draft) => draft.id);
+
+  it('item_pending=true lists drafts whose item is pending; false the ones whose item moved on, with their state kept', async () => {
+    const waiting = await drafted();
+    const published = await drafted();
+    expect((await admin('POST', `/api/admin/items/${published.itemId}/publish`)).statusCode).toBe(
+      200,
+    );
+    const sold = await drafted();
+    expect(
+      (await admin('POST', `/api/admin/drafts/${sold.draftId}/accept`, { title: true })).statusCode,
+    ).toBe(200);
+    expect((await admin('POST', `/api/admin/items/${sold.itemId}/mark-sold`)).statusCode).toBe(200);
+
+    const inbox = await listed('item_pending=true');
+    expect(ids(inbox)).toContain(waiting.draftId);
+    expect(ids(inbox)).not.toContain(published.draftId);
+    expect(ids(inbox)).not.toContain(sold.draftId);
+    expect(inbox.every((draft) => draft.item.status === 'pending')).toBe(true);
+    expect(ids(await listed('state=drafted&item_pending=true'))).toContain(waiting.draftId);
+    expect(ids(await listed('state=drafted&item_pending=true'))).not.toContain(published.draftId);
+
+    const movedOn = await listed('item_pending=false');
+    expect(ids(movedOn)).not.toContain(waiting.draftId);
+    expect(movedOn.find((draft) => draft.id === published.draftId)).toMatchObject({
+      state: 'drafted',
+      item: { status: 'available' },
+    });
+    expect(movedOn.find((draft) => draft.id === sold.draftId)).toMatchObject({
+      state: 'accepted',
+      item: { status: 'sold' },
+    });
+    // Without the parameter, every draft, as before.
+    expect(ids(await listed('limit=100'))).toEqual(
+      expect.arrayContaining([waiting.draftId, published.draftId, sold.draftId]),
+    );
+  });
+
+  it('says which model drafting uses, or that none is set up', async () => {
+    expect((await admin('GET', '/api/admin/drafts')).json().configured_model).toBe(
+      'openai:vision-test',
+    );
+    const none = await t.sibling({ DRAFT_PROVIDER: 'none', DRAFT_WORKERS: '0' });
+    const res = await (await adminClient(none))('GET', '/api/admin/drafts');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().configured_model).toBeNull();
+  });
+});
+
 describe('POST /api/admin/drafts/:id/accept', () => {
   it('accepting everything applies the suggestions; the price is the model’s; nothing is published', async () => {
     const { draftId, itemId } = await drafted();
@@ -227,5 +290,97 @@ describe('POST /api/admin/drafts/:id/rerun and /dismiss', () => {
     const again = await admin('POST', `/api/admin/drafts/${draftId}/dismiss`);
     expect([again.statusCode, again.json().error.code]).toEqual([409, 'invalid_transition']);
     expect(await dbFingerprint(t.db)).toEqual(before);
+  });
+});
+
+describe('a draft applies only while its item is pending (issue 30, item 16)', () => {
+  /** Everything accept or re-run could change: the item, its tags, the draft, the queue. */
+  async function snapshot(draftId: number, itemId: number) {
+    return {
+      rows: await dbFingerprint(t.db),
+      item: await itemRow(t, itemId),
+      draft: await draftRow(t, draftId),
+      tags: await t.db.selectFrom('item_tags').selectAll().where('item_id', '=', itemId).execute(),
+    };
+  }
+
+  it('accept of a drafted draft whose item was published is 409 item_not_pending; nothing changes', async () => {
+    const { draftId, itemId } = await drafted();
+    expect((await admin('POST', `/api/admin/items/${itemId}/publish`)).statusCode).toBe(200);
+    const before = await snapshot(draftId, itemId);
+    const res = await admin('POST', `/api/admin/drafts/${draftId}/accept`, {
+      title: true,
+      price_cents: true,
+      tag_ids: true,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'item_not_pending',
+      message: expect.stringMatching(/available/),
+    });
+    expect(await snapshot(draftId, itemId)).toEqual(before);
+  });
+
+  it('re-run of an accepted draft whose item was sold is 409 item_not_pending; nothing is queued', async () => {
+    const { draftId, itemId } = await drafted();
+    expect(
+      (await admin('POST', `/api/admin/drafts/${draftId}/accept`, { title: true })).statusCode,
+    ).toBe(200);
+    expect((await admin('POST', `/api/admin/items/${itemId}/mark-sold`)).statusCode).toBe(200);
+    const before = await snapshot(draftId, itemId);
+    const calls = server.calls.length;
+    const res = await admin('POST', `/api/admin/drafts/${draftId}/rerun`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'item_not_pending',
+      message: expect.stringMatching(/sold/),
+    });
+    expect(await snapshot(draftId, itemId)).toEqual(before);
+    await t.app.jobs.drain();
+    expect(server.calls.length).toBe(calls);
+  });
+
+  it('both work again once the item is back in pending (unpublished)', async () => {
+    const { draftId, itemId } = await drafted();
+    expect((await admin('POST', `/api/admin/items/${itemId}/publish`)).statusCode).toBe(200);
+    expect((await admin('POST', `/api/admin/items/${itemId}/unpublish`)).statusCode).toBe(200);
+    const res = await admin('POST', `/api/admin/drafts/${draftId}/accept`, { price_cents: true });
+    expect(res.statusCode).toBe(200);
+    expect(await itemRow(t, itemId)).toMatchObject({ price_cents: 12_000, status: 'pending' });
+    expect((await admin('POST', `/api/admin/drafts/${draftId}/rerun`)).statusCode).toBe(200);
+    await t.app.jobs.drain();
+  });
+});
+
+describe.runIf(onPostgres)('accept racing publish (PostgreSQL)', () => {
+  it('an accept that reached the item after a publish committed writes nothing', async () => {
+    const { draftId, itemId } = await drafted();
+    const url = await currentDatabaseUrl(t.db);
+    // The publish holds the item row until the accept waits on it, then commits.
+    const publish = await holdLocks(url, [
+      {
+        text: "UPDATE items SET status = 'available', published_at = now() WHERE id = $1",
+        values: [itemId],
+      },
+    ]);
+    let accept: Tracked<{ statusCode: number; json(): { error: { code: string } } }>;
+    try {
+      accept = track(
+        admin('POST', `/api/admin/drafts/${draftId}/accept`, { title: true, price_cents: true }),
+      );
+      await waitForLockWaiters(url, '%items%', 1, accept.done);
+    } finally {
+      await publish.release();
+    }
+    const res = await accept.promise;
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('item_not_pending');
+    expect(await itemRow(t, itemId)).toMatchObject({
+      status: 'available',
+      price_cents: 12_000,
+      price_source: 'model',
+      title: 'From the attic',
+    });
+    expect((await draftRow(t, draftId)).state).toBe('drafted');
   });
 });

@@ -81,10 +81,24 @@ export type Draft = Static<typeof Draft>;
 export const DraftList = Type.Object({
   drafts: Type.Array(Type.Ref(Draft)),
   next_cursor: Nullable(Type.String()),
+  configured_model: Nullable(
+    Type.String({
+      description:
+        'The model the drafting step uses (DRAFT_PROVIDER, DRAFT_MODEL), e.g. "openai:gpt-4o-mini"; ' +
+        'null when none is set up: drafts then get cut-outs but no suggestions',
+    }),
+  ),
 });
 
 export const DraftListQuery = StrictObject({
   state: Type.Optional(DraftState),
+  item_pending: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: the inbox, drafts whose item is still pending; false: drafts whose item was ' +
+        'published, held or sold since (kept with their state). Absent: every draft',
+    }),
+  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 24 })),
   cursor: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,9}$' })),
 });

@@ -2,7 +2,7 @@ import type { App, AppContext } from '../../context.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { DRAFT_JOB } from './draft-jobs.js';
 import { draftReviewService } from './draft-review.service.js';
-import { draftWorker } from './draft-worker.js';
+import { type DraftWorkerDeps, draftWorker } from './draft-worker.js';
 import { draftRoutes } from './drafts.routes.js';
 import { cutoutProviderFrom, draftProviderFrom } from './providers.js';
 
@@ -12,7 +12,11 @@ export { queueDraft } from './draft-jobs.js';
  * Makes this instance a drafting worker, unless DRAFT_WORKERS=0: the handler
  * joins the jobs queue, which `server.ts` (or `npm run worker`) starts.
  */
-export function installDrafting(ctx: AppContext, storage: MediaStorage): void {
+export function installDrafting(
+  ctx: AppContext,
+  storage: MediaStorage,
+  log: DraftWorkerDeps['log'],
+): void {
   const config = ctx.config.drafting;
   if (config.workers === 0) return;
   ctx.jobs.register(
@@ -25,6 +29,7 @@ export function installDrafting(ctx: AppContext, storage: MediaStorage): void {
       cutout: cutoutProviderFrom(config),
       concurrency: config.workers,
       modelTimeoutMs: config.timeoutMs,
+      log,
     }),
   );
 }

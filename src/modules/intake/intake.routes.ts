@@ -7,8 +7,9 @@ import { rateLimits } from '../../http/rate-limits.js';
 import { errors } from '../../http/schemas.js';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../media/image-upload.js';
 import { LinkStatus, SubmissionForm, SubmissionReceived, TokenParams } from './intake.schemas.js';
-import { type IntakeService, linkNotActive } from './intake.service.js';
+import type { IntakeService } from './intake.service.js';
 import { MAX_FILES, MULTIPART_LIMITS, readIntakeForm } from './intake-form.js';
+import { linkNotActive } from './link-not-active.js';
 
 const tags = ['intake'];
 

@@ -1,7 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Email, StrictObject } from '../../http/schemas.js';
+import { LOOKUP_ONLY } from '../../http/validation.js';
 
-export const TokenParams = StrictObject({ token: Type.String() });
+// The token only looks a link up: text no link could have (a NUL, a lone surrogate)
+// matches none and answers 404 like any other unknown link (spec 4.3 rule 6), not 400.
+export const TokenParams = StrictObject({ token: Type.String({ [LOOKUP_ONLY]: true }) });
 
 export const LinkStatus = Type.Object({
   active: Type.Literal(true),

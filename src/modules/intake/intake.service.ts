@@ -1,19 +1,11 @@
 import { digestToken, isWellFormedToken } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/errors.js';
 import { storeEncodedVariants } from '../../media/image-variants.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { createSubmission, type StoredPhoto } from './intake.repository.js';
 import type { IntakeForm } from './intake-form.js';
+import { linkNotActive } from './link-not-active.js';
 import { uploadLinksRepository } from './upload-links.repository.js';
-
-/** Unknown, revoked and used-up links look identical from outside (spec 3 Upload link, 4.3 submit rule 6). */
-export const linkNotActive = () =>
-  new AppError(
-    404,
-    'link_not_active',
-    'This upload link is not active. Ask the shop for a new link.',
-  );
 
 const UNTITLED = 'Photo submission';
 

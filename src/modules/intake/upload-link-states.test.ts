@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
 import { dbFingerprint } from '../../../test/support/db-fingerprint.js';
@@ -112,6 +113,60 @@ describe('POST /api/upload-links/:token/submissions for unusable links', () => {
     expect((await submit(link.token)).statusCode).toBe(201);
     expect((await submit(link.token)).statusCode).toBe(404);
     expect((await read(link.token)).statusCode).toBe(404);
+  });
+});
+
+describe('spec 4.3 rule 6: a not-active link answers the same whatever the token looks like', () => {
+  // Every request from its own caller: the limiters (spec 8) are not what is tested here.
+  let callers = 0;
+  const nextCaller = () => `2001:db8:${(++callers).toString(16)}::1`;
+  // A token as a page puts it in the path: any text, percent-encoded (NUL and lone
+  // surrogates included), or raw characters a path segment may hold (RFC 3986 pchar,
+  // a lone % too). "." and ".." are left out: every URL parser removes dot segments
+  // before a request is sent, so they never arrive as a token.
+  const tokens = fc
+    .oneof(
+      fc.string({ unit: 'binary', maxLength: 700 }).map(encodeURIComponent),
+      fc.string({
+        unit: fc.constantFrom(..."Aa0-_~.%:@!$&()*+,;='".split('')),
+        minLength: 1,
+        maxLength: 700,
+      }),
+      fc.integer({ min: 0, max: 2000 }).map((n) => 'A'.repeat(n)),
+    )
+    .filter((token) => token !== '.' && token !== '..');
+
+  it('read and submit answer every unknown, revoked, used-up or odd token with one body', async () => {
+    const { revoked, usedUp } = await unusableLinks();
+    const reference = await read('A'.repeat(43), nextCaller());
+    expect(reference.statusCode).toBe(404);
+    expect(reference.json().error).toEqual({
+      code: 'link_not_active',
+      message: expect.stringMatching(/new link/),
+    });
+    for (const token of [
+      revoked,
+      usedUp,
+      'A'.repeat(600),
+      `${'A'.repeat(600)}%ff`,
+      '%ff',
+      'a%00',
+      '%ED%A0%80',
+    ]) {
+      expect(visible(await read(token, nextCaller())), token).toEqual(visible(reference));
+      expect(visible(await submit(token, nextCaller())), token).toEqual(visible(reference));
+    }
+    const rowsBefore = await dbFingerprint(t.db);
+    const filesBefore = await storedFiles(t.dataDir);
+    await fc.assert(
+      fc.asyncProperty(tokens, async (token) => {
+        expect(visible(await read(token, nextCaller())), token).toEqual(visible(reference));
+        expect(visible(await submit(token, nextCaller())), token).toEqual(visible(reference));
+      }),
+      { numRuns: 150 },
+    );
+    expect(await dbFingerprint(t.db)).toEqual(rowsBefore);
+    expect(await storedFiles(t.dataDir)).toEqual(filesBefore);
   });
 });
 

@@ -3384,6 +3384,8 @@ export interface paths {
             parameters: {
                 query?: {
                     state?: "queued" | "processing" | "drafted" | "failed" | "accepted" | "dismissed";
+                    /** @description true: the inbox, drafts whose item is still pending; false: drafts whose item was published, held or sold since (kept with their state). Absent: every draft */
+                    item_pending?: boolean;
                     limit?: number;
                     cursor?: string;
                 };
@@ -3402,6 +3404,7 @@ export interface paths {
                         "application/json": {
                             drafts: components["schemas"]["Draft"][];
                             next_cursor: string | null;
+                            configured_model: string | null;
                         };
                     };
                 };

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUpload } from '../../../../test/support/admin.js';
 import type { TestApp } from '../../../../test/support/build-test-app.js';
 import { dbFingerprint } from '../../../../test/support/db-fingerprint.js';
 import { makeItem } from '../../../../test/support/factories.js';
-import { type FilePart, jpeg, multipart } from '../../../../test/support/images.js';
+import { type FilePart, jpeg } from '../../../../test/support/images.js';
 import { keyChanges, storedNamesOfItem } from '../../../../test/support/item-files.js';
 import { currentDatabaseUrl, raceOnRow } from '../../../../test/support/row-lock-barrier.js';
 import type { TestS3Server } from '../../../../test/support/s3-server.js';
@@ -34,16 +35,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => setup?.close());
 
-function send(method: 'POST' | 'PUT', url: string, files: FilePart[]) {
-  const form = multipart({}, files);
-  return t.app.inject({
-    method,
-    url,
-    payload: form.payload,
-    headers: form.headers,
-    cookies: { shop_admin: cookie },
-  });
-}
+const send = (method: 'POST' | 'PUT', url: string, files: FilePart[]) =>
+  adminUpload(t.app, cookie, method, url, files);
 
 const imagesOf = (itemId: number) =>
   t.db

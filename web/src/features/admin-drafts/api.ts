@@ -6,13 +6,25 @@ import type { components, paths } from '../../lib/api-types';
 export type Draft = components['schemas']['Draft'];
 export type DraftState = Draft['state'];
 
-export function useDrafts(state: DraftState | undefined) {
+/** Which drafts by their item: the inbox (still pending), the ones that moved on, or all. */
+export type DraftItems = 'pending' | 'moved-on' | 'all';
+
+export function useDrafts(state: DraftState | undefined, items: DraftItems) {
   return useQuery({
-    queryKey: ['/api/admin/drafts', state ?? 'all'],
+    queryKey: ['/api/admin/drafts', state ?? 'all', items],
+    // A work queue that changes behind the page (the worker drafts, an item is published
+    // in the editor): read afresh on every visit, never from a 30-second-old cache.
+    staleTime: 0,
     queryFn: () =>
       adminOk(
         api.GET('/api/admin/drafts', {
-          params: { query: state ? { state, limit: 24 } : { limit: 24 } },
+          params: {
+            query: {
+              limit: 24,
+              ...(state ? { state } : {}),
+              ...(items === 'all' ? {} : { item_pending: items === 'pending' }),
+            },
+          },
         }),
       ),
   });
