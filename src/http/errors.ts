@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly field?: string,
     /** Response headers that belong to the refusal (Retry-After, Allow). */
     readonly headers?: Readonly<Record<string, string>>,
+    /** Keys added to `error` beside code, message and field (`fields`, `available_again_at`). */
+    readonly details?: Readonly<ErrorDetails>,
   ) {
     super(message);
   }
@@ -34,10 +36,27 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 
-export interface ErrorBody {
-  error: { code: string; message: string; field?: string };
+/** One field at fault, named in plain words (a refused form body lists each). */
+export interface FieldProblem {
+  field: string;
+  message: string;
 }
 
-export function errorBody(code: string, message: string, field?: string): ErrorBody {
-  return { error: field ? { code, message, field } : { code, message } };
+/** Additions to the error shape; each is optional and documented in `ErrorResponse`. */
+export interface ErrorDetails {
+  fields?: FieldProblem[];
+  available_again_at?: string;
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string; field?: string } & ErrorDetails;
+}
+
+export function errorBody(
+  code: string,
+  message: string,
+  field?: string,
+  details?: Readonly<ErrorDetails>,
+): ErrorBody {
+  return { error: { code, message, ...(field ? { field } : {}), ...details } };
 }
