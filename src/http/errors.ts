@@ -28,8 +28,12 @@ export const forbidden = (code: string, message: string) => new AppError(403, co
 
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 
-export const conflict = (code: string, message: string, field?: string) =>
-  new AppError(409, code, message, field);
+export const conflict = (
+  code: string,
+  message: string,
+  field?: string,
+  details?: Readonly<ErrorDetails>,
+) => new AppError(409, code, message, field, undefined, details);
 
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'too_many_requests', message, undefined, {
