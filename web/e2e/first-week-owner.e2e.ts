@@ -42,6 +42,16 @@ describe.skipIf(!hasChromium)('the shop owner in the first week, in Chromium', (
       .map((el) => el.tagName.toLowerCase() + ' "' + el.textContent.trim().slice(0, 40) + '"')
       .join(', ')`) as Promise<string>;
 
+  /** A customer registered through the API, signed in in a browser of their own. */
+  async function customerPage(email: string, firstName: string, lastName: string) {
+    const page = await (await personContext(browser, shop.baseUrl)).newPage();
+    const registered = await page.request.post('/api/customers/register', {
+      data: { email, password: 'a fine long password', first_name: firstName, last_name: lastName },
+    });
+    expect(registered.status()).toBe(201);
+    return { page, id: ((await registered.json()) as { id: number }).id };
+  }
+
   const itemOf = (id: number) =>
     owner.call<{ status: string; title: string; category: { id: number } | null }>(
       'GET',
@@ -142,16 +152,11 @@ describe.skipIf(!hasChromium)('the shop owner in the first week, in Chromium', (
     const tags = await owner.call<{ tags: Array<{ id: number }> }>('GET', '/api/admin/tags');
     expect(tags.tags.some((tag) => tag.id === doomed.id)).toBe(false);
 
-    const customer = await (await personContext(browser, shop.baseUrl)).newPage();
-    const registered = await customer.request.post('/api/customers/register', {
-      data: {
-        email: 'dialog@example.com',
-        password: 'a fine long password',
-        first_name: 'Dee',
-        last_name: 'Alog',
-      },
-    });
-    const { id: customerId } = (await registered.json()) as { id: number };
+    const { page: customer, id: customerId } = await customerPage(
+      'dialog@example.com',
+      'Dee',
+      'Alog',
+    );
     await page.goto(`/admin/customers/${customerId}`);
     await page.getByRole('button', { name: /^Disable/ }).click();
     await page.getByRole('dialog', { name: 'Disable Dee Alog?' }).waitFor();
@@ -175,16 +180,11 @@ describe.skipIf(!hasChromium)('the shop owner in the first week, in Chromium', (
     });
     await owner.publish(item.id);
     await owner.createUploadLink('a.very.long.contact.address@example.com');
-    const buyer = await (await personContext(browser, shop.baseUrl)).newPage();
-    const registered = await buyer.request.post('/api/customers/register', {
-      data: {
-        email: 'narrow.buyer.with.a.long.address@example.com',
-        password: 'a fine long password',
-        first_name: 'Nora',
-        last_name: 'Narrow',
-      },
-    });
-    const { id: customerId } = (await registered.json()) as { id: number };
+    const { page: buyer, id: customerId } = await customerPage(
+      'narrow.buyer.with.a.long.address@example.com',
+      'Nora',
+      'Narrow',
+    );
     expect((await buyer.request.post('/api/cart/items', { data: { item_id: item.id } })).ok()).toBe(
       true,
     );
