@@ -110,10 +110,13 @@ function fieldProblems(issues: ValidationIssue[], request: FastifyRequest): Fiel
   const seen = new Set<string>();
   for (const issue of candidates) {
     const path = pathOf(issue);
-    const field = path.join('.');
-    if (path.length === 0 || seen.has(field)) continue;
+    // A form names a list, not its entries: `tag_ids`, not `tag_ids.3`.
+    const index = path.findIndex((segment) => /^\d+$/.test(segment));
+    const field = (index === -1 ? path : path.slice(0, index)).join('.');
+    if (!field || seen.has(field)) continue;
     seen.add(field);
-    problems.push({ field, message: plainFieldMessage(issue, field, valueAt(data, path)) });
+    const message = plainFieldMessage(issue, field, valueAt(data, path), index !== -1);
+    problems.push({ field, message });
   }
   const checks = request.routeOptions.config?.fieldChecks ?? {};
   for (const [field, check] of Object.entries(checks)) {

@@ -53,8 +53,7 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
 
 /** The last name in a dotted field path, as a form would label it: `shipping_address.city` → City. */
 export function fieldLabel(path: string): string {
-  // `tag_ids.3` is about the tags: an index is no name.
-  const name = path.split('.').findLast((segment) => !/^\d+$/.test(segment)) ?? path;
+  const name = path.split('.').pop() ?? path;
   const known = LABELS[name];
   if (known) return known;
   const words = name.replaceAll('_', ' ').trim();
@@ -116,10 +115,24 @@ const isLeftEmpty = (issue: ValidationIssue, value: unknown) =>
   value.trim() === '' &&
   ['pattern', 'minLength', 'format'].includes(issue.keyword);
 
-/** One field's sentence: "Postal code is required.", "Price must be at least 0." */
-export function plainFieldMessage(issue: ValidationIssue, field: string, value: unknown): string {
-  if (issue.keyword === 'additionalProperties') return `Unknown field "${field}".`;
+/**
+ * One field's sentence: "Postal code is required.", "Price must be at least 0.", and for
+ * a value inside a list (`inList`: tag_ids[3]) "Each value in Tags must be at least 1."
+ */
+export function plainFieldMessage(
+  issue: ValidationIssue,
+  field: string,
+  value: unknown,
+  inList = false,
+): string {
   const label = fieldLabel(field);
+  if (inList) {
+    const listed = ['required', 'additionalProperties'].includes(issue.keyword)
+      ? 'is not in the expected form'
+      : problemWords(issue, field);
+    return `Each value in ${label} ${listed}.`;
+  }
+  if (issue.keyword === 'additionalProperties') return `Unknown field "${field}".`;
   if (issue.keyword === 'required' || isLeftEmpty(issue, value)) return `${label} is required.`;
   return `${label} ${problemWords(issue, field)}.`;
 }

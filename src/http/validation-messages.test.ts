@@ -84,6 +84,12 @@ describe('validation messages', () => {
     const cases: Array<[string, object, string]> = [
       ['/api/admin/items', { title: 5 }, 'Title must be text.'],
       ['/api/admin/items', { title: 'x', price_cents: -1 }, 'Price must be at least 0.'],
+      ['/api/admin/items', { title: 'x', tag_ids: '5' }, 'Tags must be a list.'],
+      [
+        '/api/admin/items',
+        { title: 'x', tag_ids: [2, 0] },
+        'Each value in Tags must be at least 1.',
+      ],
       [
         '/api/admin/items',
         { title: 'x'.repeat(201) },

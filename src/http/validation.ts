@@ -174,7 +174,7 @@ function fieldIssues(
       }
       const validate = validatorOf(property);
       const first = validate && !validate(inner) ? validate.errors?.[0] : undefined;
-      if (first) found.push({ ...first, instancePath: at });
+      if (first) found.push({ ...first, instancePath: `${at}${first.instancePath}` });
     }
     if (object.additionalProperties !== false) return;
     for (const key of Object.keys(value)) {
