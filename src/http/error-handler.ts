@@ -1,19 +1,20 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { AppError, errorBody } from './errors.js';
+import { AppError, errorBody, type FieldProblem } from './errors.js';
+import { plainFieldMessage, problemWords, type ValidationIssue } from './field-words.js';
 import { methodNotAllowed } from './framework-errors.js';
-
-interface ValidationIssue {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, unknown>;
-  message?: string;
-}
+import { MAX_FIELD_ISSUES } from './validation.js';
 
 /** Route config: a field whose validation failure has its own code (register's first_name_required). */
 declare module 'fastify' {
   interface FastifyContextConfig {
     fieldErrorCodes?: Readonly<Record<string, string>>;
+    /**
+     * Rules a service checks after the schema (register's password policy): when the
+     * schema refuses the body for other fields, these are asked too, so the refusal
+     * names every field at fault at once. They return the problem in words, or null.
+     */
+    fieldChecks?: Readonly<Record<string, (value: unknown) => string | null>>;
   }
 }
 
@@ -24,103 +25,54 @@ const CONTEXT_CODES: Record<string, string> = {
   headers: 'invalid_header',
 };
 
-/** The one input field an Ajv issue is about, if there is one. */
-function fieldOf(issue: ValidationIssue): string | undefined {
-  const fromPath = issue.instancePath.split('/').filter(Boolean)[0];
-  if (fromPath) return fromPath;
+/** The input field an Ajv issue is about, as its path of names (`shipping_address`, `city`). */
+function pathOf(issue: ValidationIssue): string[] {
+  const segments = issue.instancePath.split('/').filter(Boolean);
   const p = issue.params;
-  for (const key of ['missingProperty', 'additionalProperty', 'propertyName']) {
-    if (typeof p[key] === 'string') return p[key] as string;
-  }
-  return undefined;
+  const named =
+    issue.keyword === 'required'
+      ? p.missingProperty
+      : issue.keyword === 'additionalProperties'
+        ? p.additionalProperty
+        : p.propertyName;
+  return typeof named === 'string' ? [...segments, named] : segments;
 }
 
-const TYPE_WORDS: Record<string, string> = {
-  integer: 'a whole number',
-  number: 'a number',
-  string: 'text',
-  boolean: 'true or false',
-  array: 'a list',
-  object: 'an object',
-  null: 'null',
-};
-
-/** What is wrong with the value, in words a person can act on (never Ajv's own phrasing). */
-function problem(issue: ValidationIssue, value: unknown): string {
-  const p = issue.params;
-  switch (issue.keyword) {
-    case 'type':
-      if (Array.isArray(value) && p.type !== 'array') return 'is given more than once';
-      return `must be ${String(p.type)
-        .split(',')
-        .map((t) => TYPE_WORDS[t] ?? t)
-        .join(' or ')}`;
-    case 'minimum':
-      return `must be at least ${p.limit}`;
-    case 'maximum':
-      return `must be at most ${p.limit}`;
-    case 'exclusiveMinimum':
-      return `must be more than ${p.limit}`;
-    case 'exclusiveMaximum':
-      return `must be less than ${p.limit}`;
-    case 'minLength':
-      return p.limit === 1 ? 'must not be empty' : `must be at least ${p.limit} characters long`;
-    case 'maxLength':
-      return `must be at most ${p.limit} characters long`;
-    case 'pattern':
-      return p.pattern === '\\S' ? 'must not be blank' : 'is not in the expected form';
-    case 'format':
-      return p.format === 'email'
-        ? 'must be an email address'
-        : `must be a valid ${String(p.format).replace('-', ' ')}`;
-    case 'maxItems':
-      return `takes at most ${p.limit} values`;
-    case 'minItems':
-      return `needs at least ${p.limit} values`;
-    case 'uniqueItems':
-      return 'must not repeat a value';
-    case 'const':
-      return `must be ${JSON.stringify(p.allowedValue)}`;
-    case 'anyOf':
-    case 'oneOf':
-      return 'is not a value it takes';
-    default:
-      return issue.message ?? 'is invalid';
-  }
-}
+/** The one top-level input field an Ajv issue is about, if there is one. */
+const fieldOf = (issue: ValidationIssue): string | undefined => pathOf(issue)[0];
 
 /** The value an issue is about, so a repeated query parameter can be told from a wrong type. */
-function valueAt(data: unknown, instancePath: string): unknown {
+function valueAt(data: unknown, path: string[]): unknown {
   let value = data;
-  for (const key of instancePath.split('/').filter(Boolean)) {
+  for (const key of path) {
     if (value === null || typeof value !== 'object') return undefined;
     value = (value as Record<string, unknown>)[key];
   }
   return value;
 }
 
-function describe(
-  issue: ValidationIssue,
-  field: string | undefined,
-  context: string,
-  data: unknown,
-): string {
-  const noun = context === 'querystring' ? 'parameter' : 'field';
+/** A query parameter's problem, for the people who write URLs by hand. */
+function describeParameter(issue: ValidationIssue, field: string | undefined, data: unknown) {
   switch (issue.keyword) {
     case 'additionalProperties':
-      return `Unknown ${noun} "${field}".`;
+      return `Unknown parameter "${field}".`;
     case 'required':
-      return `The ${noun} "${field}" is required.`;
-    case 'enum':
-      return `The ${noun} "${field}" must be one of: ${(issue.params.allowedValues as unknown[]).join(', ')}.`;
-    case 'minProperties':
-      return 'Send at least one field to change.';
-    default:
-      if (field)
-        return `The ${noun} "${field}" ${problem(issue, valueAt(data, issue.instancePath))}.`;
-      if (issue.keyword === 'type' && context === 'body') return 'The body must be a JSON object.';
-      return `The request ${problem(issue, data)}.`;
+      return `The parameter "${field}" is required.`;
+    default: {
+      if (!field) return `The request ${problemWords(issue)}.`;
+      const value = valueAt(data, [field]);
+      if (issue.keyword === 'type' && Array.isArray(value) && issue.params.type !== 'array')
+        return `The parameter "${field}" is given more than once.`;
+      return `The parameter "${field}" ${problemWords(issue, field)}.`;
+    }
   }
+}
+
+/** A body's problem that names no field: the body as a whole. */
+function describeBody(issue: ValidationIssue): string {
+  if (issue.keyword === 'minProperties') return 'Send at least one field to change.';
+  if (issue.keyword === 'type') return 'The body must be a JSON object.';
+  return `The request ${problemWords(issue)}.`;
 }
 
 const isBlankText = (issue: ValidationIssue) =>
@@ -142,20 +94,64 @@ function validatedPart(request: FastifyRequest, context: string): unknown {
   return undefined;
 }
 
+/**
+ * Every field at fault in a refused body, in plain words and in the order of the
+ * body's schema (a form's order): the validator's walk (issues after the first), the
+ * first issue if the walk missed its field, and the route's own field checks.
+ */
+function fieldProblems(issues: ValidationIssue[], request: FastifyRequest): FieldProblem[] {
+  const data = request.body;
+  const [first, ...walked] = issues;
+  const candidates = walked.length > 0 ? walked : issues;
+  const covered = new Set(candidates.map((issue) => fieldOf(issue)));
+  if (first && !covered.has(fieldOf(first))) candidates.unshift(first);
+
+  const problems: FieldProblem[] = [];
+  const seen = new Set<string>();
+  for (const issue of candidates) {
+    const path = pathOf(issue);
+    // A form names a list, not its entries: `tag_ids`, not `tag_ids.3`.
+    const index = path.findIndex((segment) => /^\d+$/.test(segment));
+    const field = (index === -1 ? path : path.slice(0, index)).join('.');
+    if (!field || seen.has(field)) continue;
+    seen.add(field);
+    const message = plainFieldMessage(issue, field, valueAt(data, path), index !== -1);
+    problems.push({ field, message });
+  }
+  const checks = request.routeOptions.config?.fieldChecks ?? {};
+  for (const [field, check] of Object.entries(checks)) {
+    const atFault = [...seen].some((seenField) => seenField.split('.')[0] === field);
+    const problem = atFault ? null : check(valueAt(data, [field]));
+    if (problem) problems.push({ field, message: problem });
+  }
+  const schema = request.routeOptions.schema?.body as { properties?: object } | undefined;
+  const order = Object.keys(schema?.properties ?? {});
+  const rank = (problem: FieldProblem) => {
+    const index = order.indexOf(problem.field.split('.')[0] ?? '');
+    return index === -1 ? order.length : index;
+  };
+  return problems.sort((a, b) => rank(a) - rank(b)).slice(0, MAX_FIELD_ISSUES);
+}
+
 function validationError(error: FastifyError, request: FastifyRequest): AppError {
   const context = error.validationContext ?? 'body';
-  const issue = error.validation?.[0] as ValidationIssue | undefined;
+  const issues = (error.validation ?? []) as ValidationIssue[];
+  const issue = issues[0];
   const field = issue ? fieldOf(issue) : undefined;
   const special = field ? request.routeOptions.config?.fieldErrorCodes?.[field] : undefined;
   const blank = context === 'body' && issue ? blankTextCode(issue, field) : undefined;
   const code = special ?? blank ?? CONTEXT_CODES[context] ?? 'invalid_request';
-  const message =
-    context === 'params'
-      ? 'The id in the path is not a valid id.'
-      : issue
-        ? describe(issue, field, context, validatedPart(request, context))
-        : error.message;
-  return new AppError(400, code, message, field);
+  if (context === 'params')
+    return new AppError(400, code, 'The id in the path is not a valid id.', field);
+  if (!issue) return new AppError(400, code, error.message, field);
+  const data = validatedPart(request, context);
+  if (context !== 'body')
+    return new AppError(400, code, describeParameter(issue, field, data), field);
+  // A form shows each sentence next to its field; the message joins them for any other client.
+  const fields = fieldProblems(issues, request);
+  if (fields.length === 0) return new AppError(400, code, describeBody(issue), field);
+  const message = fields.map((problem) => problem.message).join(' ');
+  return new AppError(400, code, message, field, undefined, { fields });
 }
 
 /** Fastify's own refusals (body too large, bad JSON, wrong media type) keep their status. */
@@ -212,7 +208,9 @@ function databaseUnavailable(error: unknown, request: FastifyRequest): AppError 
 /** A refusal in the contract's shape, with the headers that belong to it (Allow, Retry-After). */
 export function sendRefusal(reply: FastifyReply, error: AppError) {
   if (error.headers) reply.headers(error.headers);
-  return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.field));
+  return reply
+    .code(error.statusCode)
+    .send(errorBody(error.code, error.message, error.field, error.details));
 }
 
 export function installErrorHandling(app: FastifyInstance): void {

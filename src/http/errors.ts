@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly field?: string,
     /** Response headers that belong to the refusal (Retry-After, Allow). */
     readonly headers?: Readonly<Record<string, string>>,
+    /** Keys added to `error` beside code, message and field (`fields`, `available_again_at`). */
+    readonly details?: Readonly<ErrorDetails>,
   ) {
     super(message);
   }
@@ -26,18 +28,39 @@ export const forbidden = (code: string, message: string) => new AppError(403, co
 
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 
-export const conflict = (code: string, message: string, field?: string) =>
-  new AppError(409, code, message, field);
+export const conflict = (
+  code: string,
+  message: string,
+  field?: string,
+  details?: Readonly<ErrorDetails>,
+) => new AppError(409, code, message, field, undefined, details);
 
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'too_many_requests', message, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 
-export interface ErrorBody {
-  error: { code: string; message: string; field?: string };
+/** One field at fault, named in plain words (a refused form body lists each). */
+export interface FieldProblem {
+  field: string;
+  message: string;
 }
 
-export function errorBody(code: string, message: string, field?: string): ErrorBody {
-  return { error: field ? { code, message, field } : { code, message } };
+/** Additions to the error shape; each is optional and documented in `ErrorResponse`. */
+export interface ErrorDetails {
+  fields?: FieldProblem[];
+  available_again_at?: string;
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string; field?: string } & ErrorDetails;
+}
+
+export function errorBody(
+  code: string,
+  message: string,
+  field?: string,
+  details?: Readonly<ErrorDetails>,
+): ErrorBody {
+  return { error: { code, message, ...(field ? { field } : {}), ...details } };
 }

@@ -1,4 +1,5 @@
 import { type ObjectOptions, type TProperties, type TSchema, Type } from '@sinclair/typebox';
+import { MAX_FIELD_ISSUES } from './validation.js';
 
 /** An object that refuses unknown properties (the contract: never silently dropped). */
 export const StrictObject = <T extends TProperties>(properties: T, options: ObjectOptions = {}) =>
@@ -25,6 +26,27 @@ export const ErrorResponse = Type.Object(
       code: Type.String({ description: 'Stable snake_case code' }),
       message: Type.String({ description: 'Human sentence; may change' }),
       field: Type.Optional(Type.String({ description: 'The input field at fault' })),
+      fields: Type.Optional(
+        Type.Array(
+          Type.Object({
+            field: Type.String({
+              description: 'The field, dotted when nested (shipping_address.city)',
+            }),
+            message: Type.String({ description: 'What is wrong, in words for a person' }),
+          }),
+          {
+            maxItems: MAX_FIELD_ISSUES,
+            description: `A refused body: every field at fault (at most ${MAX_FIELD_ISSUES}), in the order of the form`,
+          },
+        ),
+      ),
+      available_again_at: Type.Optional(
+        Type.String({
+          format: 'date-time',
+          description:
+            'item_unavailable refused by the caller’s own cool-down: when they may hold it again',
+        }),
+      ),
     }),
   },
   { $id: 'ErrorResponse', title: 'Error' },

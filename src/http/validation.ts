@@ -122,6 +122,110 @@ function withStorableText(schema: JsonSchema, validate: ValidateFunction): Valid
 const NO_PARAMETERS = { type: 'object', properties: {}, additionalProperties: false };
 
 /**
+ * At most this many fields are named for one refused body. Ajv's own `allErrors` has
+ * no bound (a body of many wrong values makes as many error objects, a known way to
+ * tie up a server), so the fields are found by the walk below instead, and it stops here.
+ */
+export const MAX_FIELD_ISSUES = 20;
+
+interface ObjectSchema extends JsonSchema {
+  type?: unknown;
+  $id?: string;
+  required?: string[];
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const isObjectSchema = (schema: ObjectSchema | undefined): schema is ObjectSchema =>
+  schema?.type === 'object' && isPlainObject(schema.properties);
+
+/**
+ * Every field at fault in a body the schema refused (issue 30 item 6), each as Ajv
+ * would report it alone: a missing required field, an unknown one, or the first problem
+ * of a present field's value. Nested objects (an address in a checkout) are walked into,
+ * so their fields are named one by one. Each value is checked once more, fail-fast, and
+ * the walk stops after MAX_FIELD_ISSUES, so the extra work is bounded by the body.
+ */
+function fieldIssues(
+  schema: ObjectSchema,
+  data: unknown,
+  validatorOf: (schema: ObjectSchema) => ValidateFunction | null,
+): ErrorObject[] {
+  const found: ErrorObject[] = [];
+  const full = () => found.length >= MAX_FIELD_ISSUES;
+  const issue = (instancePath: string, keyword: string, params: Record<string, unknown>) =>
+    found.push({ instancePath, keyword, params, schemaPath: '' });
+
+  function walk(object: ObjectSchema, value: Record<string, unknown>, path: string): void {
+    const properties = object.properties ?? {};
+    const required = new Set(object.required ?? []);
+    for (const [key, property] of Object.entries(properties)) {
+      if (full()) return;
+      const at = `${path}/${key}`;
+      if (!Object.hasOwn(value, key)) {
+        if (required.has(key)) issue(path, 'required', { missingProperty: key });
+        continue;
+      }
+      const inner = value[key];
+      if (isObjectSchema(property) && isPlainObject(inner)) {
+        walk(property, inner, at);
+        continue;
+      }
+      const validate = validatorOf(property);
+      const first = validate && !validate(inner) ? validate.errors?.[0] : undefined;
+      if (first) found.push({ ...first, instancePath: `${at}${first.instancePath}` });
+    }
+    if (object.additionalProperties !== false) return;
+    for (const key of Object.keys(value)) {
+      if (full()) return;
+      if (!Object.hasOwn(properties, key))
+        issue(path, 'additionalProperties', { additionalProperty: key });
+    }
+  }
+
+  if (isObjectSchema(schema) && isPlainObject(data)) walk(schema, data, '');
+  return found;
+}
+
+/** A property's own validator, compiled the first time a refusal needs it. */
+function subValidators(ajv: Ajv) {
+  const compiled = new WeakMap<object, ValidateFunction | null>();
+  return (schema: ObjectSchema): ValidateFunction | null => {
+    let validate = compiled.get(schema);
+    if (validate === undefined) {
+      try {
+        validate = schema.$id ? (ajv.getSchema(schema.$id) ?? null) : ajv.compile(schema);
+      } catch {
+        validate = null; // a part that cannot stand alone: the first issue still names it
+      }
+      compiled.set(schema, validate);
+    }
+    return validate;
+  };
+}
+
+/**
+ * A body validator that, once the body is refused, adds every other field at fault
+ * after Ajv's first issue (which keeps deciding the refusal's code and field).
+ */
+function withEveryField(
+  schema: ObjectSchema,
+  validate: ValidateFunction,
+  validatorOf: (schema: ObjectSchema) => ValidateFunction | null,
+): ValidateFunction {
+  if (!isObjectSchema(schema)) return validate;
+  const wrapped = ((data: unknown) => {
+    const ok = validate(data);
+    wrapped.errors = ok
+      ? validate.errors
+      : [...(validate.errors ?? []).slice(0, 1), ...fieldIssues(schema, data, validatorOf)];
+    return ok;
+  }) as ValidateFunction;
+  return wrapped;
+}
+
+/**
  * Fastify's validator factory. Given as `schemaController.compilersFactory`, it
  * serves every encapsulated context, including one that adds its own shared
  * schemas (where a root-level setValidatorCompiler would silently not apply).
@@ -133,9 +237,17 @@ function validatorFactory(externalSchemas: Record<string, unknown>) {
     fromUrl.addSchema(schema as object);
     fromBody.addSchema(schema as object);
   }
+  const bodyPartValidator = subValidators(fromBody);
   return ({ schema, httpPart }: { schema: unknown; httpPart?: string }) => {
     if (httpPart === 'body')
-      return withStorableText(schema as JsonSchema, fromBody.compile(schema as object));
+      return withStorableText(
+        schema as JsonSchema,
+        withEveryField(
+          schema as ObjectSchema,
+          fromBody.compile(schema as object),
+          bodyPartValidator,
+        ),
+      );
     return withStorableText(
       schema as JsonSchema,
       withPlainNumbers(schema as Schema, fromUrl.compile(schema as object)),

@@ -475,6 +475,24 @@ function requestFor(operation: Operation): fc.Arbitrary<FuzzRequest> {
 
 // ---------------------------------------------------------------- checks
 
+/** The error shape's keys: the contract's three and the documented additions. */
+const ERROR_KEYS = ['code', 'message', 'field', 'fields', 'available_again_at'];
+
+/** `error.fields`: at most 20 fields, each named and told in a sentence. */
+const isFieldList = (value: unknown) =>
+  Array.isArray(value) &&
+  value.length > 0 &&
+  value.length <= 20 &&
+  value.every(
+    (entry) =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      Object.keys(entry).join() === 'field,message' &&
+      typeof (entry as { field: unknown }).field === 'string' &&
+      typeof (entry as { message: unknown }).message === 'string' &&
+      (entry as { message: string }).message.length > 0,
+  );
+
 function problemsOf(
   method: string,
   res: {
@@ -506,12 +524,16 @@ function problemsOf(
         return (
           typeof e === 'object' &&
           e !== null &&
-          Object.keys(e).every((k) => ['code', 'message', 'field'].includes(k)) &&
+          Object.keys(e).every((k) => ERROR_KEYS.includes(k)) &&
           typeof e.code === 'string' &&
           /^[a-z][a-z0-9_]*$/.test(e.code) &&
           typeof e.message === 'string' &&
           e.message.length > 0 &&
-          (e.field === undefined || typeof e.field === 'string')
+          (e.field === undefined || typeof e.field === 'string') &&
+          (e.fields === undefined || isFieldList(e.fields)) &&
+          (e.available_again_at === undefined ||
+            (typeof e.available_again_at === 'string' &&
+              !Number.isNaN(Date.parse(e.available_again_at))))
         );
       })();
     if (!ok) problems.push('error not in the contract shape');

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { passwordProblem } from '../../auth/password-policy.js';
 import { clearSessionCookie, setSessionCookie } from '../../auth/session-cookie.js';
 import { isHttps } from '../../config.js';
 import type { App, AppContext } from '../../context.js';
@@ -23,6 +24,11 @@ const tags = ['accounts'];
 // 202 with an empty body: the mail is on its way (send(undefined) skips serialisation).
 const Accepted = Type.Unknown({ description: 'Accepted; no body' });
 const security = [{ customerSession: [] }];
+
+/** A registration refused for other fields names a weak password too (issue 30 item 6). */
+const PASSWORD_CHECK = {
+  password: (value: unknown) => (typeof value === 'string' ? passwordProblem(value) : null),
+};
 
 /** Registration, sign-in and out, email verification and password reset (contract: Customer accounts). */
 export function accountsRoutes(
@@ -50,7 +56,11 @@ export function accountsRoutes(
         body: RegisterBody,
         response: { 201: CustomerResponse, ...errors(400, 409, 415, 429) },
       },
-      config: { rateLimit: rateLimits.customerRegister, fieldErrorCodes: NAME_ERROR_CODES },
+      config: {
+        rateLimit: rateLimits.customerRegister,
+        fieldErrorCodes: NAME_ERROR_CODES,
+        fieldChecks: PASSWORD_CHECK,
+      },
     },
     async (request, reply) => {
       const result = await accounts.register(request.body, request.cookies[CUSTOMER_COOKIE]);

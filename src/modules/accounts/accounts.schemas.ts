@@ -87,6 +87,12 @@ export const CustomerResponse = Type.Object(
 );
 export type CustomerResponse = Static<typeof CustomerResponse>;
 
+/** GET /api/customers/session: the signed-in customer, or null for nobody. */
+export const SessionResponse = Type.Object(
+  { customer: Nullable(CustomerResponse) },
+  { title: 'Session' },
+);
+
 /** The same body for every address, known or not (spec 4.1). */
 export const ResetRequestResponse = Type.Object({ message: Type.String() });
 

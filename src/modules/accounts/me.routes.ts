@@ -9,6 +9,7 @@ import {
   CustomerResponse,
   DeleteMeBody,
   NAME_ERROR_CODES,
+  SessionResponse,
   UpdateMeBody,
 } from './accounts.schemas.js';
 import { type AccountsService, toCustomer } from './accounts.service.js';
@@ -37,6 +38,24 @@ export function meRoutes(
       onRequest: requireCustomer,
     },
     async (request) => toCustomer(signedInCustomer(request)),
+  );
+
+  // Issue 30 item 9: the web client asks this on every page. GET /me keeps its 401 for
+  // nobody (contract), but a browser logs every 401 as an error, and an anonymous
+  // visitor is no error: here nobody is an answer, 200 with a null customer.
+  app.get(
+    '/session',
+    {
+      schema: {
+        tags,
+        summary: 'Who is signed in: the customer, or null for nobody (never a 401)',
+        description: 'Public: reads the shop_session cookie when one is sent.',
+        response: { 200: SessionResponse },
+      },
+    },
+    async (request) => ({
+      customer: request.customer ? toCustomer(request.customer) : null,
+    }),
   );
 
   app.put(

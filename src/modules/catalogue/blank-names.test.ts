@@ -38,10 +38,13 @@ describe('whitespace-only names and titles', () => {
         const before = await dbFingerprint(t.db);
         const res = await admin(method, url(), { [field]: blank });
         expect(res.statusCode).toBe(400);
+        // Named in words, as the form labels it (issue 30 item 6).
+        const message = `${field === 'title' ? 'Title' : 'Name'} is required.`;
         expect(res.json().error).toEqual({
           code: `${field}_required`,
-          message: `The field "${field}" must not be blank.`,
+          message,
           field,
+          fields: [{ field, message }],
         });
         expect(await dbFingerprint(t.db)).toEqual(before);
       }

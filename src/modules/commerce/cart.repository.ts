@@ -79,6 +79,30 @@ export function cartRepository(db: Db) {
       return row !== undefined;
     },
 
+    /**
+     * When the customer's own hold on the item ended, if that is what keeps them off
+     * it now: released (by a remove, the sweeper) with them as its last holder, or
+     * past its deadline and not yet swept. Null when their hold is not the item's last.
+     */
+    async ownHoldEndedAt(customerId: number, itemId: number, now: Date): Promise<Date | null> {
+      const row = await db
+        .selectFrom('items')
+        .select((eb) =>
+          eb
+            .case()
+            .when(eb.and([holdEnded(eb, now), eb('reserved_by', '=', customerId)]))
+            .then(eb.ref('reserved_until'))
+            .when(eb.and([eb('status', '=', 'available'), eb('last_held_by', '=', customerId)]))
+            .then(eb.ref('last_hold_ended_at'))
+            .else(null)
+            .end()
+            .as('ended_at'),
+        )
+        .where('id', '=', itemId)
+        .executeTakeFirst();
+      return row?.ended_at ?? null;
+    },
+
     /** Whether the item is in the customer's cart right now (a repeated add changes nothing). */
     async holdsLive(customerId: number, itemId: number, now: Date): Promise<boolean> {
       const row = await db

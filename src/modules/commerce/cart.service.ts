@@ -72,17 +72,24 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
   }
 
   /** Why a reservation matched nothing: hidden items are 404 as on the storefront, others 409. */
-  async function refuseReservation(itemId: number, now: Date): Promise<never> {
+  async function refuseReservation(customerId: number, itemId: number, now: Date): Promise<never> {
     const status = await items.statusOf(itemId);
     if (status === undefined || status === 'pending') throw notFound('No such item.');
     if (status === 'sold') throw conflict('item_unavailable', 'This item has been sold.');
     if (await carts.isHeld(itemId, now)) {
       throw conflict('item_unavailable', 'This item is in another customer’s cart right now.');
     }
-    // Available, or its hold ended: what refused it is the caller's own cool-down.
+    // Available, or its hold ended: what refused it is the caller's own cool-down,
+    // which ends one hold window after their hold did (issue 30 item 5: say when).
+    const endedAt = await carts.ownHoldEndedAt(customerId, itemId, now);
+    const again = endedAt ? new Date(endedAt.getTime() + holdMs) : null;
     throw conflict(
       'item_unavailable',
-      'Your hold on this item ended; you can hold it again once a hold window has passed.',
+      again
+        ? `Your hold on this item ended; you can hold it again from ${again.toISOString()}, once a hold window has passed.`
+        : 'Your hold on this item ended; you can hold it again once a hold window has passed.',
+      undefined,
+      again ? { available_again_at: again.toISOString() } : undefined,
     );
   }
 
@@ -221,7 +228,7 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
           (await cart.deadlineOf(customer.id, now)) ?? new Date(now.getTime() + holdMs);
         return cart.reserve(customer.id, itemId, now, deadline, new Date(now.getTime() - holdMs));
       });
-      if (!reserved) await refuseReservation(itemId, now);
+      if (!reserved) await refuseReservation(customer.id, itemId, now);
       return view(customer);
     },
 

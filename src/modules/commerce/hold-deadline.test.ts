@@ -62,6 +62,46 @@ describe('re-holding one’s own lapsed item waits one hold window; anyone else 
     expect(await itemRow(t, item.id)).toMatchObject({ status: 'reserved', reserved_by: other.id });
   });
 
+  // Issue 30 item 5: the refusal carries when the holder may hold it again, so the page
+  // can say so instead of guessing that someone else took the piece.
+  it.each([
+    ['lapsed, not yet swept', false],
+    ['lapsed and swept', true],
+  ] as const)(
+    '%s: the refusal says when the holder may hold it again (its end plus one window)',
+    async (_case, swept) => {
+      const hold = await lapsedHold({ swept });
+      const endedAt = t.clock.now().getTime();
+      t.clock.advance(5 * MINUTE);
+      const refused = await addToCart(t, hold.customer.cookie, hold.item.id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({
+        code: 'item_unavailable',
+        available_again_at: new Date(endedAt + HOLD_MS).toISOString(),
+      });
+    },
+  );
+
+  it('removed: the refusal says when the holder may hold it again; held by another: no time', async () => {
+    const customer = await makeCustomer(t);
+    const item = await makeItem(t.db);
+    await addToCart(t, customer.cookie, item.id);
+    t.clock.advance(10 * MINUTE);
+    await removeFromCart(t, customer.cookie, item.id);
+    const removedAt = t.clock.now().getTime();
+    const refused = await addToCart(t, customer.cookie, item.id);
+    expect(refused.json().error.available_again_at).toBe(
+      new Date(removedAt + HOLD_MS).toISOString(),
+    );
+
+    const other = await makeCustomer(t);
+    expect((await addToCart(t, other.cookie, item.id)).statusCode).toBe(200);
+    const taken = await addToCart(t, customer.cookie, item.id);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('item_unavailable');
+    expect(taken.json().error).not.toHaveProperty('available_again_at');
+  });
+
   it('removing an item and adding it back does not start a new window: the cool-down applies', async () => {
     const customer = await makeCustomer(t);
     const item = await makeItem(t.db);

@@ -18,19 +18,59 @@ export type LinkStatus =
 export type ClientErrorReport =
   paths['/api/client-errors']['post']['requestBody']['content']['application/json'];
 type ErrorBody = components['schemas']['ErrorResponse'];
+type FieldProblem = NonNullable<ErrorBody['error']['fields']>[number];
+
+/** What a refusal adds beside code, message and field (each only where the server sends it). */
+interface ErrorExtras {
+  /** Seconds from `Retry-After` on a 429. */
+  retryAfter?: number | undefined;
+  /** A refused form: every field at fault, in words (`shipping_address.city` when nested). */
+  fields?: FieldProblem[] | undefined;
+  /** A hold refused by the customer's own cool-down: when they may hold the piece again. */
+  availableAgainAt?: string | undefined;
+}
 
 /** A refusal from the API, with the contract's code, message and field at fault. */
 export class ApiError extends Error {
+  readonly retryAfter: number | undefined;
+  readonly fields: FieldProblem[];
+  readonly availableAgainAt: string | undefined;
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly field?: string,
-    /** Seconds from `Retry-After` on a 429. */
-    readonly retryAfter?: number,
+    extras: ErrorExtras = {},
   ) {
     super(message);
+    this.retryAfter = extras.retryAfter;
+    this.fields = extras.fields ?? [];
+    this.availableAgainAt = extras.availableAgainAt;
   }
+}
+
+/** Whether a field the server names (`shipping_address.city`) is the form's input `name` (`city`). */
+const isField = (field: string, name: string) => field === name || field.endsWith(`.${name}`);
+
+/** The fields a refusal names: its list, or the one `field` of a refusal made elsewhere. */
+const namedFields = (error: ApiError) =>
+  error.fields.length > 0 ? error.fields.map((p) => p.field) : error.field ? [error.field] : [];
+
+/** The message for one input of a form when the refusal names it, to show next to it. */
+export function fieldErrorOf(error: unknown, name: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const listed = error.fields.find((problem) => isField(problem.field, name));
+  if (listed) return listed.message;
+  return error.fields.length === 0 && error.field && isField(error.field, name)
+    ? error.message
+    : undefined;
+}
+
+/** Whether every field a refusal names is shown by the form (then its top needs no notice). */
+export function namesOnlyFields(error: unknown, shown: readonly string[]): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const named = namedFields(error);
+  return named.length > 0 && named.every((field) => shown.some((name) => isField(field, name)));
 }
 
 function retryAfterOf(response: Response | { getResponseHeader(name: string): string | null }) {
@@ -44,7 +84,12 @@ function retryAfterOf(response: Response | { getResponseHeader(name: string): st
 
 function toApiError(status: number, body: unknown, retryAfter?: number): ApiError {
   const error = (body as Partial<ErrorBody> | undefined)?.error;
-  if (error?.code) return new ApiError(status, error.code, error.message, error.field, retryAfter);
+  if (error?.code)
+    return new ApiError(status, error.code, error.message, error.field, {
+      retryAfter,
+      fields: error.fields,
+      availableAgainAt: error.available_again_at,
+    });
   return new ApiError(status, 'network_error', 'The shop could not be reached. Try again.');
 }
 

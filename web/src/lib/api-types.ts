@@ -6886,6 +6886,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in: the customer, or null for nobody (never a 401)
+         * @description Public: reads the shop_session cookie when one is sent.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            customer: {
+                                id: number;
+                                email: string;
+                                first_name: string | null;
+                                last_name: string | null;
+                                email_verified: boolean;
+                                marketing_consent: boolean;
+                                sold_notifications: boolean;
+                                /** Format: date-time */
+                                created_at: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers/me/export": {
         parameters: {
             query?: never;
@@ -8438,6 +8498,18 @@ export interface components {
                 message: string;
                 /** @description The input field at fault */
                 field?: string;
+                /** @description A refused body: every field at fault (at most 20), in the order of the form */
+                fields?: {
+                    /** @description The field, dotted when nested (shipping_address.city) */
+                    field: string;
+                    /** @description What is wrong, in words for a person */
+                    message: string;
+                }[];
+                /**
+                 * Format: date-time
+                 * @description item_unavailable refused by the caller’s own cool-down: when they may hold it again
+                 */
+                available_again_at?: string;
             };
         };
         /** Item */

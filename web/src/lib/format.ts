@@ -36,6 +36,11 @@ export function formatBytes(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
+/** A time of day as the shopper's locale writes it ("14:05", "2:05 PM"). */
+export function formatTime(iso: string): string {
+  return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(iso));
+}
+
 export function formatDate(iso: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api, ok } from './api-client';
+import { api, ok } from './api-client';
 import { formatPrice } from './format';
 
 /**
@@ -7,7 +7,7 @@ import { formatPrice } from './format';
  * keyed like the URL they come from, so a mutation anywhere invalidates them by that key.
  */
 export const keys = {
-  me: ['/api/customers/me'] as const,
+  me: ['/api/customers/session'] as const,
   cart: ['/api/cart'] as const,
   favorites: ['/api/customers/me/favorites'] as const,
   filters: ['/api/filters'] as const,
@@ -16,18 +16,14 @@ export const keys = {
   item: (id: number) => ['/api/items', id] as const,
 };
 
-/** The signed-in customer, or null when nobody is (401 is an answer, not an error). */
+/**
+ * The signed-in customer, or null when nobody is. Asked of /api/customers/session, which
+ * answers nobody with 200: /me's 401 would be a console error on every anonymous page.
+ */
 export function useMe() {
   return useQuery({
     queryKey: keys.me,
-    queryFn: async () => {
-      try {
-        return await ok(api.GET('/api/customers/me'));
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
+    queryFn: async () => (await ok(api.GET('/api/customers/session'))).customer,
     staleTime: 60_000,
   });
 }

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api-client';
+import { fieldErrorOf, namesOnlyFields } from '../../lib/api-client';
 import { Field } from '../ui/Field';
 import { SelectField } from '../ui/SelectField';
 import { countryOptions } from './countries';
@@ -58,19 +58,15 @@ export function addressLine(address: PostalParts): string {
   return postalLines(address).join(', ');
 }
 
-/** The server names the field at fault ("city", or "shipping_address/city" at checkout). */
-function errorFor(error: unknown, field: string): string | undefined {
-  if (!(error instanceof ApiError) || !error.field) return undefined;
-  return error.field === field ||
-    error.field.endsWith(`/${field}`) ||
-    error.field.endsWith(`.${field}`)
-    ? error.message
-    : undefined;
-}
+/** The server names each field at fault ("city", or "shipping_address.city" at checkout). */
+const errorFor = fieldErrorOf;
 
-/** Whether a refusal names one of the address fields (then it is shown beside that field). */
+/** Whether a refusal names only address fields (then each is shown beside its field). */
 export function isAddressFieldError(error: unknown): boolean {
-  return FIELDS.some(([key]) => errorFor(error, key) !== undefined);
+  return namesOnlyFields(
+    error,
+    FIELDS.map(([key]) => key),
+  );
 }
 
 const FIELDS = [

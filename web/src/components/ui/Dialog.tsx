@@ -1,6 +1,12 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import styles from './Dialog.module.css';
 
+/**
+ * Spread on the control that takes the focus when the dialog opens (the safe button
+ * of a destructive question). Without it, the browser picks the first focusable one.
+ */
+export const INITIAL_FOCUS = { 'data-initial-focus': true } as const;
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -30,6 +36,7 @@ export function Dialog({
     if (open && !dialog.open) {
       opener.current = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-initial-focus]')?.focus();
     }
     if (!open && dialog.open) {
       dialog.close();

@@ -2,7 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddressDraft } from '../../components/address/AddressFields';
 import { addressBodyOf } from '../../components/address/AddressFields';
 import { addressesKey } from '../../lib/address-queries';
-import { ApiError, api, type Customer, ok } from '../../lib/api-client';
+import {
+  ApiError,
+  api,
+  type Customer,
+  fieldErrorOf,
+  namesOnlyFields,
+  ok,
+} from '../../lib/api-client';
 import { formatWait } from '../../lib/format';
 import { keys } from '../../lib/queries';
 
@@ -13,15 +20,12 @@ export const SOLD_NOTIFICATION_TEXT =
   'Email me when a piece in my favorites is sold, so I know it is gone.';
 
 /** The message for one input field, when the API's refusal names it. */
-export function fieldError(error: unknown, field: string): string | undefined {
-  return error instanceof ApiError && error.field === field ? error.message : undefined;
-}
+export const fieldError = fieldErrorOf;
 
 /** A refusal that names no field (or a field the form does not show), for the form's top. */
 export function formError(error: unknown, shownFields: string[]): string | undefined {
   if (!error) return undefined;
-  if (error instanceof ApiError && error.field && shownFields.includes(error.field))
-    return undefined;
+  if (namesOnlyFields(error, shownFields)) return undefined;
   // 429: how long to wait, in words (the server's generic text only says "a moment").
   if (error instanceof ApiError && error.status === 429 && error.retryAfter)
     return `Too many tries in a short time. You can try again in ${formatWait(error.retryAfter)}.`;

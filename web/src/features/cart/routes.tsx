@@ -1,5 +1,6 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { isAddressFieldError } from '../../components/address/AddressFields';
 import { Collection, HowToPay } from '../../components/order/OrderDetails';
 import { awaitsPayment, type Order } from '../../components/order/order';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -9,7 +10,7 @@ import { ItemImage } from '../../components/ui/ItemImage';
 import { Price } from '../../components/ui/Price';
 import { useCreateAddress } from '../../lib/address-queries';
 import { ApiError, type Cart } from '../../lib/api-client';
-import { useCart, useMe } from '../../lib/queries';
+import { useCart, useMe, useShopSettings } from '../../lib/queries';
 import { useCheckout, useRemoveFromCart } from './api';
 import styles from './components/Cart.module.css';
 import {
@@ -21,34 +22,48 @@ import {
 
 function HeldItems({ cart }: { cart: Cart }) {
   const remove = useRemoveFromCart();
+  const holdMinutes = useShopSettings().data?.cart_hold_minutes;
+  // Said before the click (issue 30 item 5): a removed piece starts the shopper's
+  // cool-down, so "remove, add again" cannot restart the hold (decisions: Commerce).
+  const warningId = useId();
+  const warned = holdMinutes !== undefined;
   return (
-    <ul className={styles.lines} aria-label="Pieces held for you">
-      {cart.items.map((item) => (
-        <li key={item.id} className={styles.line}>
-          {item.images[0] ? (
-            <ItemImage image={item.images[0]} alt="" sizes="80px" />
-          ) : (
-            <div className={styles.placeholder} />
-          )}
-          <div>
-            <Link to={`/items/${item.id}`} className={styles.lineTitle}>
-              {item.title}
-            </Link>
+    <div>
+      <ul className={styles.lines} aria-label="Pieces held for you">
+        {cart.items.map((item) => (
+          <li key={item.id} className={styles.line}>
+            {item.images[0] ? (
+              <ItemImage image={item.images[0]} alt="" sizes="80px" />
+            ) : (
+              <div className={styles.placeholder} />
+            )}
             <div>
-              <Price cents={item.price_cents} />
+              <Link to={`/items/${item.id}`} className={styles.lineTitle}>
+                {item.title}
+              </Link>
+              <div>
+                <Price cents={item.price_cents} />
+              </div>
+              <Button
+                variant="quiet"
+                onClick={() => remove.mutate(item.id)}
+                disabled={remove.isPending}
+                aria-label={`Remove ${item.title} from the cart`}
+                aria-describedby={warned ? warningId : undefined}
+              >
+                Remove
+              </Button>
             </div>
-            <Button
-              variant="quiet"
-              onClick={() => remove.mutate(item.id)}
-              disabled={remove.isPending}
-              aria-label={`Remove ${item.title} from the cart`}
-            >
-              Remove
-            </Button>
-          </div>
-        </li>
-      ))}
-    </ul>
+          </li>
+        ))}
+      </ul>
+      {warned && (
+        <p id={warningId} className={styles.removeNote}>
+          After you remove a piece, you can hold it again only after {holdMinutes} minutes. Anyone
+          else may take it at once.
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -61,6 +76,7 @@ function CartPage() {
   // The pieces the page showed when the hold ran out, to say which ones went back.
   const [released, setReleased] = useState<Cart['items'] | null>(null);
   const [delivery, setDelivery] = useState<DeliveryChoice>(EMPTY_DELIVERY);
+  const holdMinutes = useShopSettings().data?.cart_hold_minutes;
 
   // The hold ended while the page was open: the server has released the pieces (or will
   // on the next read); read the cart again so the page shows what is really held.
@@ -97,7 +113,9 @@ function CartPage() {
   const refused =
     failure instanceof ApiError && failure.code === 'cart_empty'
       ? 'Nothing is held for you any more, so there is nothing to buy. The hold ran out and the pieces went back to the shop.'
-      : failure?.message;
+      : isAddressFieldError(failure)
+        ? undefined // said next to each field
+        : failure?.message;
   const busy = saveAddress.isPending || checkout.isPending;
 
   /**
@@ -132,7 +150,8 @@ function CartPage() {
         <h1>Your cart</h1>
         {(released || refused) && (
           <Notice tone="error" role="alert">
-            {refused ?? 'Your hold ran out, so the pieces went back to the shop.'}
+            {refused ??
+              `Your hold ran out, so the pieces went back to the shop.${holdMinutes ? ` You can hold them again after ${holdMinutes} minutes; until then anyone else may take them.` : ''}`}
           </Notice>
         )}
         {released && released.length > 0 && (

@@ -4,6 +4,7 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { Loading, Notice, PageState, StatusBadge } from '../../components/ui/Feedback';
 import { Price } from '../../components/ui/Price';
 import { ApiError, type Item } from '../../lib/api-client';
+import { formatTime, formatWait } from '../../lib/format';
 import { useCart, useFavorites, useMe } from '../../lib/queries';
 import { categoryPath, useAddToCart, useCategoryTree, useFavoriteToggle, useItem } from './api';
 import { Gallery } from './components/Gallery';
@@ -48,15 +49,32 @@ function FavoriteButton({ item }: { item: Item }) {
   );
 }
 
+/**
+ * The shopper's own hold on the piece ended a short while ago (removed, or run out):
+ * they may hold it again one hold window later (docs/decisions.md, Commerce: cool-down).
+ */
+function CoolingDown({ until }: { until: string }) {
+  const wait = formatWait((new Date(until).getTime() - Date.now()) / 1000);
+  return (
+    <Notice tone="error" role="alert">
+      You let this piece go recently, so you cannot hold it again straight away. You can hold it
+      again from {formatTime(until)} (in {wait}). Until then anyone else may take it.
+    </Notice>
+  );
+}
+
 function Buying({ item, signedIn }: { item: Item; signedIn: boolean }) {
   const cart = useCart(signedIn);
   const add = useAddToCart(item.id);
   const inMyCart = Boolean(cart.data?.items.some((held) => held.id === item.id));
 
-  const taken = add.error instanceof ApiError && add.error.code === 'item_unavailable';
+  const refused = add.error instanceof ApiError && add.error.code === 'item_unavailable';
+  // The server says when it was the shopper's own cool-down, not someone else's hold.
+  const againAt = add.error instanceof ApiError ? add.error.availableAgainAt : undefined;
+  if (refused && againAt) return <CoolingDown until={againAt} />;
   // The refusal is read again with the item (now reserved or sold): say why the click
   // failed, not only what the piece is now.
-  if (taken)
+  if (refused)
     return (
       <Notice tone="error" role="alert">
         Just taken: someone else put this piece in their cart a moment ago.

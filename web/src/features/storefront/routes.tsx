@@ -1,4 +1,4 @@
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { Loading, PageState } from '../../components/ui/Feedback';
@@ -20,8 +20,37 @@ export function StorefrontPage() {
   const filters = useFilters();
   const pages = useItemPages(query);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const results = useRef<HTMLElement>(null);
+  // Counts filter picks; each one brings its results into view once laid out.
+  const [picks, setPicks] = useState(0);
   const items = pages.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = search.toString() !== '';
+  // Shown on the folded panel's button, so a phone says filters are on.
+  const activeFilters =
+    (query.category !== undefined ? 1 : 0) +
+    (query.tags?.split(',').length ?? 0) +
+    (query.min_price !== undefined || query.max_price !== undefined ? 1 : 0);
+
+  /**
+   * A pick in the filters (issue 30 item 8): on a phone the panel folds away, as it
+   * would otherwise cover the results; wherever the results then start off-screen
+   * (the panel pushed them down, or the page was scrolled), they are scrolled to.
+   */
+  function afterPick() {
+    setFiltersOpen(false);
+    setPicks((count) => count + 1);
+  }
+
+  useEffect(() => {
+    const section = results.current;
+    if (picks === 0 || !section) return;
+    const top = section.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight / 2) section.scrollIntoView({ block: 'start' });
+    // The control that had the focus is hidden with the folded panel: the results get it.
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || !(focused as HTMLElement).offsetParent)
+      section.focus({ preventScroll: true });
+  }, [picks]);
 
   function searchText(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -79,18 +108,27 @@ export function StorefrontPage() {
           aria-controls="filters"
           onClick={() => setFiltersOpen((open) => !open)}
         >
-          {filtersOpen ? 'Hide filters' : 'Filters'}
+          {filtersOpen
+            ? 'Hide filters'
+            : activeFilters > 0
+              ? `Filters (${activeFilters} on)`
+              : 'Filters'}
         </Button>
       </div>
       <div className={styles.layout}>
         {filters.data ? (
-          <Facets filters={filters.data} open={filtersOpen} />
+          <Facets filters={filters.data} open={filtersOpen} onPick={afterPick} />
         ) : (
           // Laid out as the panel will be (folded away on phones): the list below does
           // not jump when the facets arrive.
           <div className={styles.panelPlaceholder} aria-hidden="true" />
         )}
-        <section aria-label="Items" className={pages.isPending ? styles.loadingResults : undefined}>
+        <section
+          ref={results}
+          tabIndex={-1}
+          aria-label="Items"
+          className={`${styles.results} ${pages.isPending ? styles.loadingResults : ''}`}
+        >
           {filtered && (
             <div className={styles.active}>
               <span>Filtered view.</span>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { useTagList, useTagWrites } from '../api';
 import styles from './Catalogue.module.css';
@@ -8,6 +9,9 @@ export function TagsPage() {
   const tags = useTagList();
   const writes = useTagWrites();
   const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<{ id: number; name: string; items: number } | null>(
+    null,
+  );
   const error = writes.create.error ?? writes.rename.error ?? writes.remove.error;
 
   function create(event: FormEvent<HTMLFormElement>) {
@@ -24,6 +28,7 @@ export function TagsPage() {
         onSubmit={create}
         style={{
           display: 'flex',
+          flexWrap: 'wrap',
           gap: 'var(--space-2)',
           alignItems: 'flex-end',
           marginBottom: 'var(--space-4)',
@@ -53,7 +58,12 @@ export function TagsPage() {
           {tags.data.tags.map((tag) => (
             <li
               key={tag.id}
-              style={{ display: 'flex', gap: 'var(--space-3)', alignItems: 'center' }}
+              style={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                gap: 'var(--space-3)',
+                alignItems: 'center',
+              }}
             >
               <span
                 aria-hidden="true"
@@ -104,7 +114,9 @@ export function TagsPage() {
                   <Button
                     variant="danger"
                     aria-label={`Delete ${tag.name}`}
-                    onClick={() => writes.remove.mutate(tag.id)}
+                    onClick={() =>
+                      setDeleting({ id: tag.id, name: tag.name, items: tag.item_count })
+                    }
                   >
                     Delete
                   </Button>
@@ -114,6 +126,24 @@ export function TagsPage() {
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete the tag “${deleting?.name ?? ''}”?`}
+        confirmLabel="Delete tag"
+        danger
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) writes.remove.mutate(deleting.id);
+          setDeleting(null);
+        }}
+      >
+        <p>
+          {deleting?.items
+            ? `It is taken off its ${deleting.items === 1 ? 'item' : `${deleting.items} items`}. `
+            : ''}
+          This cannot be undone.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

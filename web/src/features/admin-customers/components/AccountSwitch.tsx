@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { Dialog } from '../../../components/ui/Dialog';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Notice } from '../../../components/ui/Feedback';
 import { useAccountSwitch } from '../api';
 
@@ -28,31 +28,23 @@ export function AccountSwitch({
           {change.error.message}
         </Notice>
       )}
-      <Dialog
+      <ConfirmDialog
         open={open}
         title={`${enabling ? 'Enable' : 'Disable'} ${customer.display_name}?`}
-        onClose={() => setOpen(false)}
+        confirmLabel={enabling ? 'Enable account' : 'Disable account'}
+        danger={!enabling}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => {
+          setOpen(false);
+          change.mutate({ id: customer.id, enable: enabling });
+        }}
       >
         <p>
           {enabling
             ? 'They can sign in again. Items released when they were disabled are not given back.'
             : 'They are signed out everywhere at once and cannot sign in. Items in their cart are released for others to buy; enabling them later does not give the items back.'}
         </p>
-        <div style={{ display: 'flex', gap: 'var(--space-2)' }}>
-          <Button
-            variant={enabling ? 'primary' : 'danger'}
-            onClick={() => {
-              setOpen(false);
-              change.mutate({ id: customer.id, enable: enabling });
-            }}
-          >
-            {enabling ? 'Enable account' : 'Disable account'}
-          </Button>
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -29,7 +29,7 @@ export function CustomerPage() {
       <dl
         style={{
           display: 'grid',
-          gridTemplateColumns: 'max-content 1fr',
+          gridTemplateColumns: 'max-content minmax(0, 1fr)',
           gap: 'var(--space-1) var(--space-4)',
         }}
       >

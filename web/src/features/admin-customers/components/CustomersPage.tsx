@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Loading, PageState } from '../../../components/ui/Feedback';
 import { fieldInputClass } from '../../../components/ui/Field';
+import { TableFrame } from '../../../components/ui/TableFrame';
 import { type CustomerQuery, useCustomers } from '../api';
 import { AccountSwitch } from './AccountSwitch';
 
@@ -80,48 +81,54 @@ export function CustomersPage() {
       ) : customers.data.customers.length === 0 ? (
         <PageState title="No customers match" />
       ) : (
-        <table
-          style={{ width: '100%', borderCollapse: 'collapse', background: 'var(--colour-surface)' }}
-        >
-          <thead>
-            <tr>
-              <th scope="col" style={cell}>
-                Name
-              </th>
-              <th scope="col" style={cell}>
-                Email
-              </th>
-              <th scope="col" style={cell}>
-                Status
-              </th>
-              <th scope="col" style={cell}>
-                Verified
-              </th>
-              <th scope="col" style={cell}>
-                Joined
-              </th>
-              <th scope="col" style={cell}>
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {customers.data.customers.map((customer) => (
-              <tr key={customer.id}>
-                <td style={cell}>
-                  <Link to={`/admin/customers/${customer.id}`}>{customer.display_name}</Link>
-                </td>
-                <td style={cell}>{customer.email}</td>
-                <td style={cell}>{customer.status === 'active' ? 'Active' : 'Disabled'}</td>
-                <td style={cell}>{customer.email_verified ? 'Yes' : 'No'}</td>
-                <td style={cell}>{new Date(customer.created_at).toLocaleDateString()}</td>
-                <td style={cell}>
-                  <AccountSwitch customer={customer} />
-                </td>
+        <TableFrame>
+          <table
+            style={{
+              width: '100%',
+              borderCollapse: 'collapse',
+              background: 'var(--colour-surface)',
+            }}
+          >
+            <thead>
+              <tr>
+                <th scope="col" style={cell}>
+                  Name
+                </th>
+                <th scope="col" style={cell}>
+                  Email
+                </th>
+                <th scope="col" style={cell}>
+                  Status
+                </th>
+                <th scope="col" style={cell}>
+                  Verified
+                </th>
+                <th scope="col" style={cell}>
+                  Joined
+                </th>
+                <th scope="col" style={cell}>
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {customers.data.customers.map((customer) => (
+                <tr key={customer.id}>
+                  <td style={cell}>
+                    <Link to={`/admin/customers/${customer.id}`}>{customer.display_name}</Link>
+                  </td>
+                  <td style={cell}>{customer.email}</td>
+                  <td style={cell}>{customer.status === 'active' ? 'Active' : 'Disabled'}</td>
+                  <td style={cell}>{customer.email_verified ? 'Yes' : 'No'}</td>
+                  <td style={cell}>{new Date(customer.created_at).toLocaleDateString()}</td>
+                  <td style={cell}>
+                    <AccountSwitch customer={customer} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
       )}
       {customers.data?.next_cursor && (
         <Button

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { Field, TextArea } from '../../../components/ui/Field';
 import type { AdminItem } from '../../../lib/admin-api';
+import { fieldErrorOf, namesOnlyFields } from '../../../lib/api-client';
 import { centsToMajorText, parseMajorUnits } from '../../../lib/format';
 import { useAdminItem, useCategories, useCreateTag, useTags, useUpdateItem } from '../api';
 import styles from './AdminItems.module.css';
@@ -31,6 +32,14 @@ function Details({ item }: { item: AdminItem }) {
   const tags = useTags();
   const createTag = useCreateTag();
   const [tagIds, setTagIds] = useState<number[]>(item.tags.map((tag) => tag.id));
+  // Held as state, not read back from the select (issue 30 item 10): a select drawn
+  // before the tree arrived showed "No category", and Save then cleared the category.
+  const [categoryId, setCategoryId] = useState(item.category ? String(item.category.id) : '');
+  const categoryOptions = categories.data
+    ? flatten(categories.data.categories as Node[])
+    : item.category
+      ? [{ id: item.category.id, label: item.category.name }]
+      : [];
   const [priceError, setPriceError] = useState<string | undefined>();
   const [newTag, setNewTag] = useState('');
 
@@ -44,21 +53,17 @@ function Details({ item }: { item: AdminItem }) {
       return;
     }
     setPriceError(undefined);
-    const category = String(form.get('category'));
     update.mutate({
       title: String(form.get('title')),
       description: String(form.get('description')),
       // Only a changed price becomes a person's (manual) price.
       ...(price !== item.price_cents ? { price_cents: price } : {}),
-      category_id: category ? Number(category) : null,
+      category_id: categoryId ? Number(categoryId) : null,
       tag_ids: tagIds,
     });
   }
 
-  const fieldError = (name: string) =>
-    update.error && 'field' in update.error && update.error.field === name
-      ? update.error.message
-      : undefined;
+  const fieldError = (name: string) => fieldErrorOf(update.error, name);
 
   return (
     <form className={styles.card} onSubmit={save} aria-labelledby="details-heading">
@@ -68,7 +73,7 @@ function Details({ item }: { item: AdminItem }) {
           Saved.
         </Notice>
       )}
-      {update.error && !('field' in update.error && update.error.field) && (
+      {update.error && !namesOnlyFields(update.error, ['title', 'price_cents']) && (
         <Notice tone="error" role="alert">
           {update.error.message}
         </Notice>
@@ -101,9 +106,14 @@ function Details({ item }: { item: AdminItem }) {
       />
       <label className={styles.stacked}>
         Category
-        <select name="category" className={styles.select} defaultValue={item.category?.id ?? ''}>
+        <select
+          name="category"
+          className={styles.select}
+          value={categoryId}
+          onChange={(event) => setCategoryId(event.target.value)}
+        >
           <option value="">No category</option>
-          {flatten((categories.data?.categories ?? []) as Node[]).map((option) => (
+          {categoryOptions.map((option) => (
             <option key={option.id} value={option.id}>
               {option.label}
             </option>

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { Price } from '../../../components/ui/Price';
+import { TableFrame } from '../../../components/ui/TableFrame';
 import type { AdminItemQuery } from '../../../lib/admin-api';
 import { useAdminItems, useLifecycle } from '../api';
 import styles from './AdminItems.module.css';
@@ -141,73 +142,75 @@ export function ItemsPage() {
           <p>Change the filters, or create an item by hand.</p>
         </PageState>
       ) : (
-        <table className={styles.table}>
-          <caption className="visually-hidden">Items</caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <input
-                  type="checkbox"
-                  aria-label="Select all items on this page"
-                  checked={allSelected}
-                  onChange={() =>
-                    setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))
-                  }
-                />
-              </th>
-              <th scope="col">Photo</th>
-              <th scope="col">Title</th>
-              <th scope="col">Status</th>
-              <th scope="col">Price</th>
-              <th scope="col">Came from</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((item) => (
-              <tr key={item.id}>
-                <td>
+        <TableFrame>
+          <table className={styles.table}>
+            <caption className="visually-hidden">Items</caption>
+            <thead>
+              <tr>
+                <th scope="col">
                   <input
                     type="checkbox"
-                    aria-label={`Select ${item.title}`}
-                    checked={selected.has(item.id)}
-                    onChange={() => toggle(item.id)}
+                    aria-label="Select all items on this page"
+                    checked={allSelected}
+                    onChange={() =>
+                      setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))
+                    }
                   />
-                </td>
-                <td>
-                  {item.images[0] ? (
-                    <img
-                      className={styles.thumb}
-                      src={item.images[0].variants[0]?.url ?? item.images[0].url}
-                      alt=""
-                      width={56}
-                      height={56}
-                      loading="lazy"
-                    />
-                  ) : (
-                    <span className={styles.noPhoto}>No photo</span>
-                  )}
-                </td>
-                <td>
-                  <Link to={`/admin/items/${item.id}`}>{item.title}</Link>
-                </td>
-                <td>
-                  <StatusLabel status={item.status} />
-                </td>
-                <td>
-                  <Price cents={item.price_cents} />
-                  {item.price_source === 'default' && (
-                    <span className={styles.muted}> (default)</span>
-                  )}
-                </td>
-                <td>
-                  {item.draft
-                    ? (item.draft.link?.label ?? item.draft.link?.contact_email ?? 'Upload link')
-                    : 'By hand'}
-                </td>
+                </th>
+                <th scope="col">Photo</th>
+                <th scope="col">Title</th>
+                <th scope="col">Status</th>
+                <th scope="col">Price</th>
+                <th scope="col">Came from</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((item) => (
+                <tr key={item.id}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${item.title}`}
+                      checked={selected.has(item.id)}
+                      onChange={() => toggle(item.id)}
+                    />
+                  </td>
+                  <td>
+                    {item.images[0] ? (
+                      <img
+                        className={styles.thumb}
+                        src={item.images[0].variants[0]?.url ?? item.images[0].url}
+                        alt=""
+                        width={56}
+                        height={56}
+                        loading="lazy"
+                      />
+                    ) : (
+                      <span className={styles.noPhoto}>No photo</span>
+                    )}
+                  </td>
+                  <td>
+                    <Link to={`/admin/items/${item.id}`}>{item.title}</Link>
+                  </td>
+                  <td>
+                    <StatusLabel status={item.status} />
+                  </td>
+                  <td>
+                    <Price cents={item.price_cents} />
+                    {item.price_source === 'default' && (
+                      <span className={styles.muted}> (default)</span>
+                    )}
+                  </td>
+                  <td>
+                    {item.draft
+                      ? (item.draft.link?.label ?? item.draft.link?.contact_email ?? 'Upload link')
+                      : 'By hand'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
       )}
       {items.data?.next_cursor && (
         <Button

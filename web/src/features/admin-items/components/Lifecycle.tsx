@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Notice } from '../../../components/ui/Feedback';
 import type { AdminItem } from '../../../lib/admin-api';
 import { type Lifecycle, useDeleteItem, useLifecycle } from '../api';
-import { ConfirmDialog } from './ConfirmDialog';
 
-type Asking = 'publish' | 'delete' | null;
+type Asking = 'publish' | 'delete' | 'mark-sold' | null;
 
 /**
  * The lifecycle buttons exactly as spec 3 has them: Publish for pending;
@@ -53,7 +53,7 @@ export function LifecycleButtons({ item }: { item: AdminItem }) {
           </Button>
         )}
         {item.status !== 'sold' && (
-          <Button variant="secondary" onClick={() => run('mark-sold')}>
+          <Button variant="secondary" onClick={() => setAsking('mark-sold')}>
             Mark sold
           </Button>
         )}
@@ -88,6 +88,24 @@ export function LifecycleButtons({ item }: { item: AdminItem }) {
             <li key={warning.code}>{warning.message}</li>
           ))}
         </ul>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={asking === 'mark-sold'}
+        title={`Mark “${item.title}” as sold?`}
+        confirmLabel="Mark sold"
+        danger
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          setAsking(null);
+          run('mark-sold');
+        }}
+      >
+        <p>
+          Everyone who saved it to their favorites and asked to be told gets an email that it is
+          sold.
+          {item.status === 'reserved' && ' The customer holding it loses it from their cart.'} It
+          leaves the shop for good: this cannot be undone.
+        </p>
       </ConfirmDialog>
       <ConfirmDialog
         open={asking === 'delete'}

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Loading, PageState } from '../../../components/ui/Feedback';
+import { TableFrame } from '../../../components/ui/TableFrame';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { type OrderQuery, type OrderState, useAdminOrders } from '../api';
 import { destinationSummary, ORDER_STATES, STATE_LABELS } from '../order-text';
@@ -78,42 +79,44 @@ export function OrdersPage() {
           </p>
         </PageState>
       ) : (
-        <table className={styles.table}>
-          <caption className="visually-hidden">Orders, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Placed</th>
-              <th scope="col">Buyer</th>
-              <th scope="col">Pieces</th>
-              <th scope="col">Delivery</th>
-              <th scope="col" className={styles.money}>
-                Total
-              </th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.data.orders.map((order) => (
-              <tr key={order.id}>
-                <td>
-                  <Link to={`/admin/orders/${order.id}`}>{order.number}</Link>
-                </td>
-                <td>{formatDate(order.placed_at)}</td>
-                <td>
-                  {order.buyer.name ?? 'Deleted account'}
-                  {order.buyer.email && <div className={styles.muted}>{order.buyer.email}</div>}
-                </td>
-                <td>{order.lines.map((line) => line.title).join(', ')}</td>
-                <td>{destinationSummary(order)}</td>
-                <td className={styles.money}>{formatPrice(order.total_cents, order.currency)}</td>
-                <td>
-                  <OrderStateBadge order={order} />
-                </td>
+        <TableFrame>
+          <table className={styles.table}>
+            <caption className="visually-hidden">Orders, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Placed</th>
+                <th scope="col">Buyer</th>
+                <th scope="col">Pieces</th>
+                <th scope="col">Delivery</th>
+                <th scope="col" className={styles.money}>
+                  Total
+                </th>
+                <th scope="col">State</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {orders.data.orders.map((order) => (
+                <tr key={order.id}>
+                  <td>
+                    <Link to={`/admin/orders/${order.id}`}>{order.number}</Link>
+                  </td>
+                  <td>{formatDate(order.placed_at)}</td>
+                  <td>
+                    {order.buyer.name ?? 'Deleted account'}
+                    {order.buyer.email && <div className={styles.muted}>{order.buyer.email}</div>}
+                  </td>
+                  <td>{order.lines.map((line) => line.title).join(', ')}</td>
+                  <td>{destinationSummary(order)}</td>
+                  <td className={styles.money}>{formatPrice(order.total_cents, order.currency)}</td>
+                  <td>
+                    <OrderStateBadge order={order} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
       )}
       <div className={styles.paging}>
         {cursor && (

@@ -1,7 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { Field } from '../../../components/ui/Field';
+import { TableFrame } from '../../../components/ui/TableFrame';
 import { useCreateUploadLink, useRevokeUploadLink, useUploadLinks } from '../api';
 import { QrCode } from './QrCode';
 import styles from './UploadLinks.module.css';
@@ -57,11 +59,17 @@ function ShownOnce({ link, onDone }: { link: Created; onDone: () => void }) {
   );
 }
 
+/** How the owner tells links apart: the label, else who it went to. */
+const nameOf = (link: { id: number; label: string | null; contact_email: string | null }) =>
+  link.label ?? link.contact_email ?? String(link.id);
+
 export function UploadLinksPage() {
   const links = useUploadLinks();
   const create = useCreateUploadLink();
   const revoke = useRevokeUploadLink();
   const [created, setCreated] = useState<Created | null>(null);
+  // The link a revoke is being asked about (issue 30 item 13: it cannot be undone).
+  const [revoking, setRevoking] = useState<{ id: number; name: string } | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -161,48 +169,67 @@ export function UploadLinksPage() {
           <p>Create one above and send it to someone with things to sell.</p>
         </PageState>
       ) : (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Label</th>
-              <th scope="col">Contact</th>
-              <th scope="col">Submissions</th>
-              <th scope="col">State</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {links.data.upload_links.map((link) => {
-              const usedUp =
-                link.max_submissions !== null && link.submission_count >= link.max_submissions;
-              const state = link.revoked_at ? 'Revoked' : usedUp ? 'Used up' : 'Active';
-              return (
-                <tr key={link.id}>
-                  <td>{link.label ?? '—'}</td>
-                  <td>{link.contact_email ?? '—'}</td>
-                  <td>
-                    {link.submission_count} of {link.max_submissions ?? 'unlimited'}
-                  </td>
-                  <td>{state}</td>
-                  <td>
-                    {!link.revoked_at && (
-                      <Button
-                        variant="danger"
-                        aria-label={`Revoke the link ${link.label ?? link.contact_email ?? link.id}`}
-                        onClick={() => revoke.mutate(link.id)}
-                      >
-                        Revoke
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <TableFrame>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Label</th>
+                <th scope="col">Contact</th>
+                <th scope="col">Submissions</th>
+                <th scope="col">State</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {links.data.upload_links.map((link) => {
+                const usedUp =
+                  link.max_submissions !== null && link.submission_count >= link.max_submissions;
+                const state = link.revoked_at ? 'Revoked' : usedUp ? 'Used up' : 'Active';
+                return (
+                  <tr key={link.id}>
+                    <td>{link.label ?? '—'}</td>
+                    <td>{link.contact_email ?? '—'}</td>
+                    <td>
+                      {link.submission_count} of {link.max_submissions ?? 'unlimited'}
+                    </td>
+                    <td>{state}</td>
+                    <td>
+                      {!link.revoked_at && (
+                        <Button
+                          variant="danger"
+                          aria-label={`Revoke the link ${nameOf(link)}`}
+                          onClick={() => setRevoking({ id: link.id, name: nameOf(link) })}
+                        >
+                          Revoke
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableFrame>
       )}
+      <ConfirmDialog
+        open={revoking !== null}
+        title={`Revoke the link “${revoking?.name ?? ''}”?`}
+        confirmLabel="Revoke link"
+        danger
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => {
+          if (revoking) revoke.mutate(revoking.id);
+          setRevoking(null);
+        }}
+      >
+        <p>
+          Nobody can send photos through it any more: whoever has it is told it is not active.
+          Pieces already sent through it stay. A revoked link cannot be turned back on; make a new
+          one if it is needed again.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }

@@ -11,10 +11,12 @@ function CategoryTree({
   nodes,
   selected,
   search,
+  onPick,
 }: {
   nodes: CategoryNode[];
   selected: number | undefined;
   search: URLSearchParams;
+  onPick: () => void;
 }) {
   return (
     <ul>
@@ -23,11 +25,17 @@ function CategoryTree({
           <Link
             to={{ search: withParams(search, { category: node.id, cursor: undefined }).toString() }}
             aria-current={selected === node.id ? 'true' : undefined}
+            onClick={onPick}
           >
             {node.name}
           </Link>
           {node.children.length > 0 && (
-            <CategoryTree nodes={node.children} selected={selected} search={search} />
+            <CategoryTree
+              nodes={node.children}
+              selected={selected}
+              search={search}
+              onPick={onPick}
+            />
           )}
         </li>
       ))}
@@ -35,7 +43,7 @@ function CategoryTree({
   );
 }
 
-function PriceRange({ filters }: { filters: Filters }) {
+function PriceRange({ filters, onPick }: { filters: Filters; onPick: () => void }) {
   const [search, setSearch] = useSearchParams();
   const [error, setError] = useState<string>();
   const errorId = useId();
@@ -55,6 +63,7 @@ function PriceRange({ filters }: { filters: Filters }) {
       return setError('The lowest price must not be above the highest.');
     setError(undefined);
     setSearch(withParams(search, { min_price: min, max_price: max }));
+    onPick();
   }
 
   const format = usePriceFormat();
@@ -105,8 +114,19 @@ function PriceRange({ filters }: { filters: Filters }) {
   );
 }
 
-/** Category tree (subtree rule, spec 4.2), tags (AND), price range; all in the address. */
-export function Facets({ filters, open }: { filters: Filters; open: boolean }) {
+/**
+ * Category tree (subtree rule, spec 4.2), tags (AND), price range; all in the address.
+ * Every pick is told to `onPick`, which shows its results (issue 30 item 8).
+ */
+export function Facets({
+  filters,
+  open,
+  onPick,
+}: {
+  filters: Filters;
+  open: boolean;
+  onPick: () => void;
+}) {
   const [search, setSearch] = useSearchParams();
   const selectedCategory = Number(search.get('category')) || undefined;
   const selectedTags = tagsFromSearch(search);
@@ -114,6 +134,7 @@ export function Facets({ filters, open }: { filters: Filters; open: boolean }) {
   function toggleTag(slug: string, on: boolean) {
     const next = on ? [...selectedTags, slug] : selectedTags.filter((t) => t !== slug);
     setSearch(withParams(search, { tags: next.join(',') }));
+    onPick();
   }
 
   return (
@@ -130,12 +151,18 @@ export function Facets({ filters, open }: { filters: Filters; open: boolean }) {
               <Link
                 to={{ search: withParams(search, { category: undefined }).toString() }}
                 aria-current={selectedCategory === undefined ? 'true' : undefined}
+                onClick={onPick}
               >
                 Everything
               </Link>
             </li>
           </ul>
-          <CategoryTree nodes={filters.categories} selected={selectedCategory} search={search} />
+          <CategoryTree
+            nodes={filters.categories}
+            selected={selectedCategory}
+            search={search}
+            onPick={onPick}
+          />
         </div>
       </nav>
       {filters.tags.length > 0 && (
@@ -160,7 +187,7 @@ export function Facets({ filters, open }: { filters: Filters; open: boolean }) {
           </div>
         </fieldset>
       )}
-      <PriceRange filters={filters} />
+      <PriceRange filters={filters} onPick={onPick} />
     </aside>
   );
 }

@@ -1,14 +1,19 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { Dialog } from '../../../components/ui/Dialog';
-import styles from './AdminItems.module.css';
+import { Button } from './Button';
+import { Dialog, INITIAL_FOCUS } from './Dialog';
+import styles from './Dialog.module.css';
 
-/** A yes/no question before a lifecycle step: the shared modal with two buttons. */
+/**
+ * A yes/no question before a step: the shared modal with two buttons. The focus starts
+ * on the safe answer (issue 30 item 13), so an Enter pressed out of habit keeps things
+ * as they are; confirming takes a deliberate Tab or click.
+ */
 export function ConfirmDialog({
   open,
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   danger,
   onConfirm,
   onCancel,
@@ -17,6 +22,7 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
   danger?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -28,8 +34,8 @@ export function ConfirmDialog({
         <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm}>
           {confirmLabel}
         </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
+        <Button variant="secondary" onClick={onCancel} {...INITIAL_FOCUS}>
+          {cancelLabel}
         </Button>
       </div>
     </Dialog>
