@@ -13,8 +13,16 @@ import { fail, openConfiguredDatabase } from './open-configured-database.js';
 /** Rendered photos are kept here between runs: a second seeding copies them instead of rendering. */
 const PHOTO_CACHE = path.join(process.cwd(), 'node_modules', '.cache', 'shop-seed-photos');
 
+/** A bar redrawn in place on a terminal; a line every tenth of the way in a log. */
 function progressBar(what: string): (done: number, total: number) => void {
+  let lastTenth = -1;
   return (done, total) => {
+    if (!process.stderr.isTTY) {
+      const tenth = Math.floor((done / total) * 10);
+      if (tenth !== lastTenth) process.stderr.write(`${done}/${total} ${what}\n`);
+      lastTenth = tenth;
+      return;
+    }
     const width = 30;
     const filled = Math.round((done / total) * width);
     const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { slugify } from '../../modules/catalogue/slugs.js';
 import type { Db } from '../database.js';
 import { planItem } from './item-plan.js';
-import { type ItemLook, looksOf } from './looks.js';
+import { type ItemLook, lookRotation, looksOf } from './looks.js';
 import { recordSales, type SeededSale } from './orders.js';
 import { insertCustomers, type Person, person } from './people.js';
 import type { PhotoSource, SeedPhoto } from './photos/photo-pool.js';
@@ -46,7 +46,7 @@ export const DEFAULT_SHAPE: Omit<
   tags: 40,
   tagsPerItem: [1, 5],
   imagesPerItem: [1, 2],
-  looksPerKind: 2,
+  looksPerKind: 3,
   pendingShare: 0.05,
   reservedShare: 0.03,
   soldShare: 0.15,
@@ -155,6 +155,7 @@ export async function seedCatalogue(
     random,
   );
   const allLooks = [...looks.values()].flat();
+  const nextLook = lookRotation(looks);
   const photosOfLook: SeedPhoto[][] = await photos(allLooks, shape.imagesPerItem[1]);
   const categoryIds = await seedCategories(db, tree, prefix);
   const tagIds = await seedTags(db, shape.tags, prefix);
@@ -170,7 +171,7 @@ export async function seedCatalogue(
     const sales: Array<{ row: number; customer: number; soldAt: Date }> = [];
     for (let i = 0; i < size; i++) {
       const leaf = random.pick(leaves);
-      const item = planItem(random, leaf, looks);
+      const item = planItem(random, leaf, nextLook);
       const itemStatus = status(random, shape);
       const created = now.getTime() - random.int(2, 730) * DAY_MS - random.int(0, DAY_MS - 1);
       const lastHour = now.getTime() - HOUR_MS;

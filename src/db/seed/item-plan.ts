@@ -69,7 +69,15 @@ export function priceFor(random: SeededRandom, range: Range, value: number): num
   const raw = Math.exp(Math.log(low) + random.next() * (Math.log(high) - Math.log(low))) * value;
   const euros = Math.min(high, Math.max(low, raw));
   const step = euros < 100 ? 5 : euros < 1000 ? 10 : 50;
-  return Math.max(step, Math.round(euros / step) * step) * 100;
+  const rounded = Math.round(euros / step) * step;
+  // Rounding never leaves the range: up to the first step inside it, or down to the last.
+  const inside =
+    rounded < low
+      ? Math.ceil(low / step) * step
+      : rounded > high
+        ? Math.floor(high / step) * step
+        : rounded;
+  return inside * 100;
 }
 
 function dimensions(random: SeededRandom, size: Size): string {
@@ -101,13 +109,13 @@ function stylesFor(kind: Kind, era: EraName | null): readonly Style[] {
   return styles;
 }
 
-/** One item for a leaf category: a look of one of its kinds, and words that agree with it. */
+/** One item for a leaf category: the next look of one of its kinds, and words that agree with it. */
 export function planItem(
   random: SeededRandom,
   leaf: TreeNode,
-  looks: ReadonlyMap<Kind, readonly ItemLook[]>,
+  nextLook: (kind: Kind) => ItemLook,
 ): PlannedItem {
-  const look = random.pick(looks.get(random.pick(leaf.kinds))!);
+  const look = nextLook(random.pick(leaf.kinds));
   const { kind, variant, material, colour } = look;
   const style = random.pick(stylesFor(kind, leaf.era));
   // Where it was made must fit both the kind (rugs) and the style (a Gustavian piece is Swedish).

@@ -54,3 +54,19 @@ export function looksOf(
   }
   return out;
 }
+
+/**
+ * The looks of each kind in turn, so that items of a kind use all its photos
+ * evenly and two of them in a row never share one (when the kind has two looks or more).
+ */
+export function lookRotation(
+  looks: ReadonlyMap<Kind, readonly ItemLook[]>,
+): (kind: Kind) => ItemLook {
+  const next = new Map<Kind, number>();
+  return (kind) => {
+    const ofKind = looks.get(kind)!;
+    const at = next.get(kind) ?? 0;
+    next.set(kind, at + 1);
+    return ofKind[at % ofKind.length]!;
+  };
+}
