@@ -2,12 +2,14 @@ import {
   candelabra,
   candlestick,
   chamberstick,
+  hangingLantern,
+  lantern,
+} from '../photos/candles.js';
+import {
   chandelier,
   deskLamp,
   floorLamp,
-  hangingLantern,
   lampshade,
-  lantern,
   pendantLamp,
   tableLamp,
 } from '../photos/lighting.js';
