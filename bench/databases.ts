@@ -25,6 +25,8 @@ export function benchShape(items: number): CatalogueShape {
     tagsPerItem: [2, 6],
     imagesPerItem: [2, 4],
     looksPerKind: 4,
+    // One sentence, as short as the old seed's: seeding speed and response sizes stay comparable.
+    descriptions: 'brief',
     pendingShare: 0.05,
     reservedShare: 0.05,
     soldShare: 0.1,

@@ -80,7 +80,7 @@ export function batchPlanner(random: SeededRandom, shape: CatalogueShape, contex
       let cart = { customer: -1, left: 0, until: '' };
       for (let i = 0; i < size; i++) {
         const leaf = random.pick(leaves);
-        const item = planItem(random, leaf, nextLook);
+        const item = planItem(random, leaf, nextLook, shape.descriptions === 'brief');
         const itemStatus = status(random, shape);
         const created = now.getTime() - random.int(2, 730) * DAY_MS - random.int(0, DAY_MS - 1);
         const published =

@@ -46,6 +46,7 @@ const bench: CatalogueShape = {
   tags: 200,
   tagsPerItem: [2, 6],
   imagesPerItem: [2, 4],
+  descriptions: 'brief',
   holdMinutes: 24 * 60,
   orders: 0,
   seed: 8,
@@ -299,6 +300,9 @@ describe('npm run seed: a shop a visitor would believe', () => {
           ?.kinds,
       ).toContain(kind);
       expect(ERAS).toContain(era);
+      // One sentence, as short as the old seed's descriptions.
+      expect(item.description).toMatch(/^[^.]+\.$/);
+      expect(item.description.length).toBeLessThan(140);
     }
     const perItem = await sql<{ min: number; max: number }>`
       SELECT min(n)::int AS min, max(n)::int AS max FROM (SELECT count(*) AS n FROM item_tags GROUP BY item_id) x`.execute(

@@ -21,6 +21,11 @@ export interface CatalogueShape {
   imagesPerItem: [number, number];
   /** Photographed looks per kind of object: more looks, fewer items sharing a photo. */
   looksPerKind: number;
+  /**
+   * 'full': a paragraph that names every tag of the item. 'brief': its first sentence
+   * only (benchmarks: text search and responses cost what they did with the old seed).
+   */
+  descriptions: 'full' | 'brief';
   /** Shares of each status; the rest are available. */
   pendingShare: number;
   reservedShare: number;
@@ -45,6 +50,7 @@ export const DEFAULT_SHAPE: Omit<
   tagsPerItem: [1, 5],
   imagesPerItem: [1, 2],
   looksPerKind: 3,
+  descriptions: 'full',
   pendingShare: 0.05,
   reservedShare: 0.03,
   soldShare: 0.15,

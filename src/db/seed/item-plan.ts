@@ -3,7 +3,7 @@ import type { SeededRandom } from './random.js';
 import { FEATURES, type FeatureKey } from './taxonomy/features.js';
 import type { Kind, TreeNode } from './taxonomy/index.js';
 import type { Range, Size } from './taxonomy/types.js';
-import { type EraName, ORIGINS, STYLES, type Style } from './vocabulary.js';
+import { type EraName, type Material, ORIGINS, STYLES, type Style } from './vocabulary.js';
 
 /** What one seeded item says about itself; every tag is a word of its title or description. */
 export interface PlannedItem {
@@ -109,11 +109,34 @@ function stylesFor(kind: Kind, era: EraName | null): readonly Style[] {
   return styles;
 }
 
-/** One item for a leaf category: the next look of one of its kinds, and words that agree with it. */
+/** The features a piece of this kind, material and era can have; worked out once per kind. */
+const featuresCache = new Map<Kind, Map<string, readonly FeatureKey[]>>();
+function possibleFeatures(kind: Kind, material: Material, style: Style): readonly FeatureKey[] {
+  const ofKind = featuresCache.get(kind) ?? new Map<string, readonly FeatureKey[]>();
+  featuresCache.set(kind, ofKind);
+  const recent = style.era === 'Contemporary';
+  const key = `${material.class}${recent ? '+new' : ''}`;
+  let features = ofKind.get(key);
+  if (!features) {
+    features = kind.features.filter((feature) => {
+      const only = FEATURES[feature].for;
+      return (!only || only.includes(material.class)) && !(recent && AGED.has(feature));
+    });
+    ofKind.set(key, features);
+  }
+  return features;
+}
+
+/**
+ * One item for a leaf category: the next look of one of its kinds, and words that
+ * agree with it. `brief`: the description is its first sentence only (the bench's
+ * catalogues: as short as they always were, so seeding and responses cost the same).
+ */
 export function planItem(
   random: SeededRandom,
   leaf: TreeNode,
   nextLook: (kind: Kind) => ItemLook,
+  brief = false,
 ): PlannedItem {
   const look = nextLook(random.pick(leaf.kinds));
   const { kind, variant, material, colour } = look;
@@ -149,29 +172,26 @@ export function planItem(
     ? `in ${article(materialWords)} ${materialWords} frame`
     : `in ${materialNoun}`;
   const by = origin ? ` by ${article(origin)} ${origin} ${kind.maker ?? 'workshop'}` : '';
-  const sentences = [
-    `${capitalised(article(styleText))} ${styleText} ${kind.noun} ${madeOf}, made ${when}${by}.`,
-    variant.blurb,
+  const opening = `${capitalised(article(styleText))} ${styleText} ${kind.noun} ${madeOf}, made ${when}${by}.`;
+  const sentences = brief ? [opening] : [opening, variant.blurb];
+  const features = [
+    ...(variant.features ?? []),
+    ...random.sample(possibleFeatures(kind, material, style), random.int(1, 2)),
   ];
-  const possible = kind.features.filter((key) => {
-    const only = FEATURES[key].for;
-    return (
-      (!only || only.includes(material.class)) && !(style.era === 'Contemporary' && AGED.has(key))
-    );
-  });
-  const features = [...(variant.features ?? []), ...random.sample(possible, random.int(1, 2))];
   const featureTags: string[] = [];
   for (const key of new Set(features)) {
     const feature = FEATURES[key];
     featureTags.push(feature.tag);
-    if (!sentences.some((sentence) => mentions(sentence, feature.tag)))
+    if (!brief && !sentences.some((sentence) => mentions(sentence, feature.tag)))
       sentences.push(feature.sentence);
   }
-  sentences.push(random.pick(CONDITIONS[style.era]), dimensions(random, kind.size));
   const rooms = random.sample(kind.rooms, random.int(1, Math.min(2, kind.rooms.length)));
-  sentences.push(
-    `Suits ${rooms.map((room) => `${article(room)} ${room.toLowerCase()}`).join(' or ')}.`,
-  );
+  if (!brief) {
+    sentences.push(random.pick(CONDITIONS[style.era]), dimensions(random, kind.size));
+    sentences.push(
+      `Suits ${rooms.map((room) => `${article(room)} ${room.toLowerCase()}`).join(' or ')}.`,
+    );
+  }
 
   return {
     title,
