@@ -24,7 +24,7 @@ export function benchShape(items: number): CatalogueShape {
     tags: 200,
     tagsPerItem: [2, 6],
     imagesPerItem: [2, 4],
-    looksPerKind: 4,
+    photosPerLook: [4, 4, 4, 4],
     // One sentence, as short as the old seed's: seeding speed and response sizes stay comparable.
     descriptions: 'brief',
     pendingShare: 0.05,

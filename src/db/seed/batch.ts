@@ -130,7 +130,10 @@ export function batchPlanner(random: SeededRandom, shape: CatalogueShape, contex
           const id = tagIds.get(name);
           if (id !== undefined && tags.length < wanted && !tags.includes(id)) tags.push(id);
         }
-        const images = random.int(shape.imagesPerItem[0], shape.imagesPerItem[1]);
+        const images = Math.min(
+          item.look.photos,
+          random.int(shape.imagesPerItem[0], shape.imagesPerItem[1]),
+        );
         batch.extras.push({ look: item.look, images, tags });
       }
       return batch;

@@ -16,10 +16,10 @@ const NOW = new Date();
 const MINUTE_MS = 60_000;
 
 /** Photos as the pool hands them out, without rendering: one per look and shot, each with its list sizes. */
-const photoRows: PhotoSource = async (looks: readonly ItemLook[], shots: number) =>
+const photoRows: PhotoSource = async (looks: readonly ItemLook[]) =>
   looks.map((look) =>
     Array.from(
-      { length: shots },
+      { length: look.photos },
       (_, n): SeedPhoto => ({
         path: `items/look-${look.id}-${n}.jpg`,
         width: 1040,

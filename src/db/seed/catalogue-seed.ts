@@ -19,8 +19,12 @@ export interface CatalogueShape {
   tags: number;
   tagsPerItem: [number, number];
   imagesPerItem: [number, number];
-  /** Photographed looks per kind of object: more looks, fewer items sharing a photo. */
-  looksPerKind: number;
+  /**
+   * The looks of each kind of object (a form in a material), by how many photos are
+   * taken of each: more looks, fewer items sharing a photo; an item shows at most
+   * its look's photos.
+   */
+  photosPerLook: number[];
   /**
    * 'full': a paragraph that names every tag of the item. 'brief': its first sentence
    * only (benchmarks: text search and responses cost what they did with the old seed).
@@ -49,7 +53,8 @@ export const DEFAULT_SHAPE: Omit<
   tags: 40,
   tagsPerItem: [1, 5],
   imagesPerItem: [1, 2],
-  looksPerKind: 3,
+  // The first look whole and closer, two more whole: 272 photos for the 68 kinds.
+  photosPerLook: [2, 1, 1],
   descriptions: 'full',
   pendingShare: 0.05,
   reservedShare: 0.03,
@@ -125,12 +130,12 @@ export async function seedCatalogue(
   const leaves = leavesOf(tree);
   const looks = looksOf(
     [...new Set(leaves.flatMap((leaf) => leaf.kinds))],
-    shape.looksPerKind,
+    shape.photosPerLook,
     random,
   );
   const allLooks = [...looks.values()].flat();
   const nextLook = lookRotation(looks);
-  const photosOfLook: SeedPhoto[][] = await photos(allLooks, shape.imagesPerItem[1]);
+  const photosOfLook: SeedPhoto[][] = await photos(allLooks);
   const categoryIds = await seedCategories(db, tree, prefix);
   const tagIds = await seedTags(db, shape.tags, prefix);
   const counts = { images: 0, itemTags: 0, customers: 0, orders: 0 };

@@ -16,6 +16,8 @@ export interface ItemLook {
   materialKey: MaterialKey;
   material: Material;
   colour: Colour | null;
+  /** How many photos are taken of it: the whole object, then closer. */
+  photos: number;
 }
 
 /** How the look's material photographs: in its colour, when it comes in several. */
@@ -24,12 +26,13 @@ export function finishOf(look: ItemLook): Finish {
 }
 
 /**
- * Up to `perKind` looks of each kind: every form of the kind in turn, each in a
- * different material where the kind has enough. Deterministic for a seed.
+ * The looks of each kind, one per entry of `photosPerLook` (how many photos each
+ * gets): every form of the kind in turn, each in a different material where the
+ * kind has enough. Deterministic for a seed.
  */
 export function looksOf(
   kinds: readonly Kind[],
-  perKind: number,
+  photosPerLook: readonly number[],
   random: SeededRandom,
 ): Map<Kind, ItemLook[]> {
   const out = new Map<Kind, ItemLook[]>();
@@ -42,13 +45,21 @@ export function looksOf(
       const allowed = variant.materials ?? kind.materials;
       return random.sample(allowed, allowed.length);
     });
-    for (let i = 0; i < perKind; i++) {
+    for (const [i, photos] of photosPerLook.entries()) {
       const form = i % kind.variants.length;
       const list = materials[form]!;
       const materialKey = list[Math.floor(i / kind.variants.length) % list.length]!;
       const material: Material = MATERIALS[materialKey];
       const colour = material.colours ? random.pick(material.colours) : null;
-      looks.push({ id: id++, kind, variant: kind.variants[form]!, materialKey, material, colour });
+      looks.push({
+        id: id++,
+        kind,
+        variant: kind.variants[form]!,
+        materialKey,
+        material,
+        colour,
+        photos,
+      });
     }
     out.set(kind, looks);
   }

@@ -28,8 +28,8 @@ export interface SeedPhoto {
   variants: StoredVariant[];
 }
 
-/** The photos of each look (in the order of `looks`), `shots` of each: the same object from closer, or on another backdrop. */
-export type PhotoSource = (looks: readonly ItemLook[], shots: number) => Promise<SeedPhoto[][]>;
+/** The photos of each look (in the order of `looks`), `look.photos` of each: the whole object, then closer. */
+export type PhotoSource = (looks: readonly ItemLook[]) => Promise<SeedPhoto[][]>;
 
 /** No files at all: every image row points at one path (benchmarks, which never fetch an image). */
 export function placeholderPhotos(placeholder: string): PhotoSource {
@@ -39,7 +39,7 @@ export function placeholderPhotos(placeholder: string): PhotoSource {
     height: PHOTO_HEIGHT,
     variants: [],
   };
-  return async (looks, shots) => looks.map(() => Array.from({ length: shots }, () => photo));
+  return async (looks) => looks.map((look) => Array.from({ length: look.photos }, () => photo));
 }
 
 const luminance = (hex: string) => {
@@ -125,8 +125,10 @@ export function renderedPhotos(
     onProgress?: (done: number, total: number) => void;
   },
 ): PhotoSource {
-  return async (looks, shots) => {
-    const jobs = looks.flatMap((look) => Array.from({ length: shots }, (_, n) => ({ look, n })));
+  return async (looks) => {
+    const jobs = looks.flatMap((look) =>
+      Array.from({ length: look.photos }, (_, n) => ({ look, n })),
+    );
     const out: SeedPhoto[][] = looks.map(() => []);
     let next = 0;
     let done = 0;
