@@ -7,12 +7,16 @@ import { cryptoRandomBytes } from '../src/auth/tokens.js';
 import { type DatabaseHandle, type Db, openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { type CatalogueShape, seedCatalogue } from '../src/db/seed/catalogue-seed.js';
+import { placeholderPhotos } from '../src/db/seed/photos/photo-pool.js';
 import { customerSessions } from '../src/modules/accounts/customer-sessions.js';
 
 export const SERVER_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** About 300 categories four levels deep (3 + 12 + 48 + 240 = 303), 200 tags, ~4 tags and ~3 images per item, 5 % pending. */
+/**
+ * About 300 categories four levels deep (3 + 12 + 48 + 240 = 303: Furniture › Chairs ›
+ * Dining chairs › Mid-century), 200 tags, ~4 tags and ~3 images per item, 5 % pending.
+ */
 export function benchShape(items: number): CatalogueShape {
   return {
     items,
@@ -20,11 +24,18 @@ export function benchShape(items: number): CatalogueShape {
     tags: 200,
     tagsPerItem: [2, 6],
     imagesPerItem: [2, 4],
+    photosPerLook: [4, 4, 4, 4],
+    // One sentence, as short as the old seed's: seeding speed and response sizes stay comparable.
+    descriptions: 'brief',
     pendingShare: 0.05,
     reservedShare: 0.05,
     soldShare: 0.1,
+    // The longest hold the configuration allows: no seeded hold lapses while the bench measures.
+    holdMinutes: 24 * 60,
+    orders: 0,
+    currency: 'EUR',
+    paymentDays: 7,
     seed: 8,
-    imagePaths: ['seed/placeholder-0.jpg'],
   };
 }
 
@@ -40,7 +51,8 @@ export interface Seeded {
 
 async function seedInto(db: Db, items: number): Promise<string> {
   await migrateToLatest(db);
-  await seedCatalogue(db, benchShape(items));
+  // The bench never fetches an image: every row points at one path, no files are made.
+  await seedCatalogue(db, benchShape(items), placeholderPhotos('seed/placeholder-0.jpg'));
   const now = new Date();
   const customer = await db
     .insertInto('customers')

@@ -1,46 +1,36 @@
-// npm run seed -- --items 100000 [--seed 1] [--tags 40]
-// Fills the configured database (DATABASE_URL, or PGlite in DATA_DIR) with a realistic catalogue.
+// npm run seed [-- --items 1000 --seed 1 --tags 40]
+// Fills the configured database (DATABASE_URL, or PGlite in DATA_DIR) with a shop a visitor
+// would believe: photographed objects in a category tree, holds, sales and orders.
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import sharp from 'sharp';
 import { migrateToLatest } from '../db/migrate.js';
 import { DEFAULT_SHAPE, seedCatalogue } from '../db/seed/catalogue-seed.js';
-import { type MediaStorage, mediaStorageFrom } from '../media/storage.js';
+import { renderedPhotos } from '../db/seed/photos/photo-pool.js';
+import { mediaStorageFrom } from '../media/storage.js';
 import { fail, openConfiguredDatabase } from './open-configured-database.js';
 
-const PLACEHOLDER_COLOURS = [
-  '#c8b6a6',
-  '#a4907c',
-  '#8d7b68',
-  '#f1dec9',
-  '#d5bdaf',
-  '#e3d5ca',
-  '#b7b7a4',
-  '#6b705c',
-];
+/** Rendered photos are kept here between runs: a second seeding copies them instead of rendering. */
+const PHOTO_CACHE = path.join(process.cwd(), 'node_modules', '.cache', 'shop-seed-photos');
 
-/**
- * A few real JPEGs, so seeded image URLs show something in a browser. Written
- * through the configured store (a folder or the bucket), like every other photo.
- */
-async function placeholderImages(storage: MediaStorage): Promise<string[]> {
-  return Promise.all(
-    PLACEHOLDER_COLOURS.map(async (colour) => {
-      const bytes = await sharp({
-        create: { width: 1600, height: 1200, channels: 3, background: colour },
-      })
-        .jpeg({ quality: 70 })
-        .toBuffer();
-      return storage.put('seed', 'jpg', bytes);
-    }),
-  );
-}
-
-function progressBar(done: number, total: number): void {
-  const width = 30;
-  const filled = Math.round((done / total) * width);
-  const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
-  process.stderr.write(`\r[${bar}] ${Math.floor((done / total) * 100)}% ${done}/${total} items`);
-  if (done === total) process.stderr.write('\n');
+/** A bar redrawn in place on a terminal; a line every tenth of the way in a log. */
+function progressBar(what: string): (done: number, total: number) => void {
+  let lastTenth = -1;
+  return (done, total) => {
+    if (!process.stderr.isTTY) {
+      const tenth = Math.floor((done / total) * 10);
+      if (tenth !== lastTenth) process.stderr.write(`${done}/${total} ${what}\n`);
+      lastTenth = tenth;
+      return;
+    }
+    const width = 30;
+    const filled = Math.round((done / total) * width);
+    const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
+    process.stderr.write(
+      `\r[${bar}] ${Math.floor((done / total) * 100)}% ${done}/${total} ${what}`,
+    );
+    if (done === total) process.stderr.write('\n');
+  };
 }
 
 function count(value: string | undefined, name: string, fallback: number): number {
@@ -58,6 +48,11 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(database.migrationDb);
     const started = performance.now();
+    const photos = renderedPhotos(mediaStorageFrom(config), {
+      cacheDir: PHOTO_CACHE,
+      concurrency: os.availableParallelism(),
+      onProgress: progressBar('photos'),
+    });
     const result = await seedCatalogue(
       database.db,
       {
@@ -65,14 +60,17 @@ async function main(): Promise<void> {
         items,
         seed: count(values.seed, 'seed', DEFAULT_SHAPE.seed),
         tags: count(values.tags, 'tags', DEFAULT_SHAPE.tags),
-        imagePaths: await placeholderImages(mediaStorageFrom(config)),
+        holdMinutes: config.cartHoldMinutes,
+        currency: config.shopCurrency,
+        paymentDays: config.orderPaymentDays,
       },
-      progressBar,
+      photos,
+      progressBar('items'),
     );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `Seeded ${result.items} items, ${result.images} images, ${result.itemTags} tag links, ` +
-        `${result.categories} categories and ${result.tags} tags into ${database.kind} in ${seconds} s.`,
+      `Seeded ${result.items} items with ${result.images} photos, ${result.categories} categories, ` +
+        `${result.tags} tags, ${result.customers} customers and ${result.orders} orders into ${database.kind} in ${seconds} s.`,
     );
   } finally {
     await database.close();

@@ -1,191 +1,172 @@
 import { sql } from 'kysely';
 import { slugify } from '../../modules/catalogue/slugs.js';
 import type { Db } from '../database.js';
-import { type SeededRandom, seededRandom } from './random.js';
-import { ADJECTIVES, CATEGORY_WORDS, CONDITIONS, MATERIALS, NOUNS } from './words.js';
+import { batchPlanner, insertBatch } from './batch.js';
+import { lookRotation, looksOf } from './looks.js';
+import type { PhotoSource, SeedPhoto } from './photos/photo-pool.js';
+import { seededRandom } from './random.js';
+import { tagVocabulary } from './tags.js';
+import { categoryTree, leavesOf, type TreeNode } from './taxonomy/index.js';
 
 export interface CatalogueShape {
   items: number;
-  /** Children per category at each level: [roots, per root, per child, …]. */
+  /**
+   * Children per category at each level, taken from the taxonomy: departments,
+   * categories (Furniture › Chairs), kinds (› Dining chairs), eras (› Mid-century).
+   * Items go into the leaves.
+   */
   categoryFanout: number[];
   tags: number;
   tagsPerItem: [number, number];
   imagesPerItem: [number, number];
+  /**
+   * The looks of each kind of object (a form in a material), by how many photos are
+   * taken of each: more looks, fewer items sharing a photo; an item shows at most
+   * its look's photos.
+   */
+  photosPerLook: number[];
+  /**
+   * 'full': a paragraph that names every tag of the item. 'brief': its first sentence
+   * only (benchmarks: text search and responses cost what they did with the old seed).
+   */
+  descriptions: 'full' | 'brief';
   /** Shares of each status; the rest are available. */
   pendingShare: number;
   reservedShare: number;
   soldShare: number;
+  /** Seeded holds end within this many minutes from now, as real ones do (CART_HOLD_MINUTES). */
+  holdMinutes: number;
+  /** At most this many sales go through orders (the newest ones); the rest were marked sold by the owner. */
+  orders: number;
+  currency: string;
+  /** Days a transfer order may wait for its payment (ORDER_PAYMENT_DAYS). */
+  paymentDays: number;
   seed: number;
-  /** Paths of the placeholder images the image rows point at. */
-  imagePaths: string[];
 }
 
-export const DEFAULT_SHAPE: Omit<CatalogueShape, 'items' | 'imagePaths'> = {
-  categoryFanout: [6, 4, 3], // three levels, 102 categories
+/** `npm run seed`: a shop a visitor would believe, in one command. */
+export const DEFAULT_SHAPE: Omit<
+  CatalogueShape,
+  'items' | 'holdMinutes' | 'currency' | 'paymentDays'
+> = {
+  categoryFanout: [6, 6], // every department and its categories: Furniture › Chairs
   tags: 40,
-  tagsPerItem: [0, 5],
-  imagesPerItem: [1, 6],
-  pendingShare: 0.1,
-  reservedShare: 0.05,
+  tagsPerItem: [1, 5],
+  imagesPerItem: [1, 2],
+  // The first look whole and closer, two more whole: 272 photos for the 68 kinds.
+  photosPerLook: [2, 1, 1],
+  descriptions: 'full',
+  pendingShare: 0.05,
+  reservedShare: 0.03,
   soldShare: 0.15,
+  orders: 24,
   seed: 1,
 };
 
 const BATCH = 5_000;
-const DAY_MS = 86_400_000;
 
+/** The tree's categories, parents first; each leaf's id. */
 async function seedCategories(
   db: Db,
-  fanout: number[],
-  random: SeededRandom,
+  tree: readonly TreeNode[],
   prefix: string,
-): Promise<number[]> {
-  const all: number[] = [];
-  let parents: Array<number | null> = [null];
-  for (const [level, perParent] of fanout.entries()) {
-    const rows: Array<{ name: string; slug: string; parent_id: number | null; position: number }> =
-      [];
-    for (const parent of parents) {
-      for (let i = 0; i < perParent; i++) {
-        const name = `${random.pick(CATEGORY_WORDS)} ${level + 1}.${rows.length + 1}`;
-        rows.push({ name, slug: `${prefix}${slugify(name)}`, parent_id: parent, position: i });
-      }
-    }
+): Promise<Map<TreeNode, number>> {
+  const ids = new Map<TreeNode, number>();
+  let level = tree.map((node, position) => ({ node, parent: null as number | null, position }));
+  while (level.length > 0) {
+    const rows = level.map(({ node, parent, position }) => ({
+      name: node.name,
+      slug: `${prefix}${slugify(node.slugPath.join(' '))}`,
+      parent_id: parent,
+      position,
+    }));
     const inserted = await db.insertInto('categories').values(rows).returning('id').execute();
-    const ids = inserted.map((row) => row.id);
-    all.push(...ids);
-    parents = ids;
+    for (const [i, { node }] of level.entries()) ids.set(node, inserted[i]!.id);
+    level = level.flatMap(({ node }) =>
+      node.children.map((child, position) => ({ node: child, parent: ids.get(node)!, position })),
+    );
   }
-  return all;
+  return ids;
 }
 
-async function seedTags(db: Db, count: number, prefix: string): Promise<number[]> {
-  const rows = Array.from({ length: count }, (_, i) => {
-    const word = MATERIALS[i % MATERIALS.length]!;
-    const name = i < MATERIALS.length ? word : `${word} ${Math.floor(i / MATERIALS.length) + 1}`;
-    return {
-      name: name.charAt(0).toUpperCase() + name.slice(1),
-      slug: `${prefix}${slugify(name)}`,
-    };
-  });
-  return (await db.insertInto('tags').values(rows).returning('id').execute()).map((row) => row.id);
+async function seedTags(db: Db, count: number, prefix: string): Promise<Map<string, number>> {
+  const names = tagVocabulary().slice(0, count);
+  const rows = names.map((name) => ({ name, slug: `${prefix}${slugify(name)}` }));
+  const inserted = await db.insertInto('tags').values(rows).returning('id').execute();
+  return new Map(names.map((name, i) => [name, inserted[i]!.id]));
 }
 
-/** Log-uniform between 5 and 500 major units, rounded to 50 cents: many cheap things, few dear ones. */
-function price(random: SeededRandom): number {
-  const cents = Math.exp(Math.log(500) + random.next() * (Math.log(50_000) - Math.log(500)));
-  return Math.round(cents / 50) * 50;
-}
-
-function status(
-  random: SeededRandom,
-  shape: CatalogueShape,
-): 'pending' | 'available' | 'reserved' | 'sold' {
-  const roll = random.next();
-  if (roll < shape.pendingShare) return 'pending';
-  if (roll < shape.pendingShare + shape.reservedShare) return 'reserved';
-  if (roll < shape.pendingShare + shape.reservedShare + shape.soldShare) return 'sold';
-  return 'available';
+export interface SeedResult {
+  categories: number;
+  tags: number;
+  items: number;
+  images: number;
+  itemTags: number;
+  customers: number;
+  orders: number;
 }
 
 /**
- * Fills the catalogue with a deterministic, realistic shop: a category tree,
- * tags, items with 1–6 images and a mix of statuses. Rows go in as bulk
- * INSERT … SELECT FROM unnest(arrays), a few thousand per statement.
+ * Fills the catalogue with a deterministic shop: a category tree from the
+ * taxonomy, tags, items whose titles, descriptions, tags, prices and photos agree
+ * with each other and with their category, a mix of statuses, holds by real
+ * (seeded) customers ending within the hold window, and the newest sales as
+ * orders. Rows go in as bulk INSERT … SELECT FROM unnest(arrays), a few thousand
+ * per statement; photos are made once per look, before any row.
  */
 export async function seedCatalogue(
   db: Db,
   shape: CatalogueShape,
+  photos: PhotoSource,
   onProgress: (done: number, total: number) => void = () => {},
-): Promise<{ categories: number; tags: number; items: number; images: number; itemTags: number }> {
+  now: Date = new Date(),
+): Promise<SeedResult> {
   const random = seededRandom(shape.seed);
-  // A prefix keeps slugs unique when seeding into a catalogue that already has some.
+  // A prefix keeps slugs and addresses unique when seeding into a shop that has some.
   const prefix = (await db.selectFrom('tags').select('id').limit(1).executeTakeFirst())
-    ? `s${shape.seed}-${Date.now()}-`
+    ? `s${shape.seed}-${now.getTime()}-`
     : '';
-  const categories = await seedCategories(db, shape.categoryFanout, random, prefix);
-  const tags = await seedTags(db, shape.tags, prefix);
-  const now = Date.UTC(2026, 10, 1);
-  let images = 0;
-  let itemTags = 0;
+  const tree = categoryTree(shape.categoryFanout);
+  const leaves = leavesOf(tree);
+  const looks = looksOf(
+    [...new Set(leaves.flatMap((leaf) => leaf.kinds))],
+    shape.photosPerLook,
+    random,
+  );
+  const allLooks = [...looks.values()].flat();
+  const nextLook = lookRotation(looks);
+  const photosOfLook: SeedPhoto[][] = await photos(allLooks);
+  const categoryIds = await seedCategories(db, tree, prefix);
+  const tagIds = await seedTags(db, shape.tags, prefix);
+  const counts = { images: 0, itemTags: 0, customers: 0, orders: 0 };
 
+  const batches = batchPlanner(random, shape, {
+    leaves,
+    nextLook,
+    categoryIds,
+    tagIds,
+    prefix,
+    now,
+  });
   for (let start = 0; start < shape.items; start += BATCH) {
     const size = Math.min(BATCH, shape.items - start);
-    const cols = {
-      title: [] as string[],
-      description: [] as string[],
-      status: [] as string[],
-      price: [] as number[],
-      category: [] as number[],
-      created: [] as string[],
-      published: [] as Array<string | null>,
-      sold: [] as Array<string | null>,
-    };
-    const extras: Array<{ images: number; tags: number[] }> = [];
-    for (let i = 0; i < size; i++) {
-      const material = random.pick(MATERIALS);
-      const itemStatus = status(random, shape);
-      const created = now - random.int(0, 730) * DAY_MS - random.int(0, DAY_MS - 1);
-      cols.title.push(`${random.pick(ADJECTIVES)} ${material} ${random.pick(NOUNS)}`);
-      cols.description.push(`A one-of-a-kind piece in ${material}. ${random.pick(CONDITIONS)}`);
-      cols.status.push(itemStatus);
-      cols.price.push(price(random));
-      cols.category.push(random.pick(categories));
-      cols.created.push(new Date(created).toISOString());
-      const published = itemStatus === 'pending' ? null : created + random.int(1, 72) * 3_600_000;
-      cols.published.push(published === null ? null : new Date(published).toISOString());
-      cols.sold.push(
-        itemStatus === 'sold'
-          ? new Date(published! + random.int(1, 30) * DAY_MS).toISOString()
-          : null,
-      );
-      extras.push({
-        images: random.int(shape.imagesPerItem[0], shape.imagesPerItem[1]),
-        tags: random.sample(tags, random.int(shape.tagsPerItem[0], shape.tagsPerItem[1])),
-      });
-    }
-
-    await db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ id: number }>`
-        INSERT INTO items (title, description, status, price_cents, price_source, category_id, created_at, published_at, sold_at)
-        SELECT t, d, s, p, 'manual', c, cr, pu, so
-        FROM unnest(${cols.title}::text[], ${cols.description}::text[], ${cols.status}::text[], ${cols.price}::int[],
-                    ${cols.category}::int[], ${cols.created}::timestamptz[], ${cols.published}::timestamptz[],
-                    ${cols.sold}::timestamptz[]) AS x(t, d, s, p, c, cr, pu, so)
-        RETURNING id`.execute(trx);
-
-      const imageRows = { item: [] as number[], path: [] as string[], position: [] as number[] };
-      const tagRows = { item: [] as number[], tag: [] as number[] };
-      rows.forEach((row, i) => {
-        const extra = extras[i]!;
-        for (let position = 0; position < extra.images; position++) {
-          imageRows.item.push(row.id);
-          imageRows.path.push(random.pick(shape.imagePaths));
-          imageRows.position.push(position);
-        }
-        for (const tag of extra.tags) {
-          tagRows.item.push(row.id);
-          tagRows.tag.push(tag);
-        }
-      });
-      await sql`
-        INSERT INTO item_images (item_id, path, width, height, position)
-        SELECT i, p, 1600, 1200, pos FROM unnest(${imageRows.item}::int[], ${imageRows.path}::text[], ${imageRows.position}::int[]) AS x(i, p, pos)`.execute(
-        trx,
-      );
-      await sql`
-        INSERT INTO item_tags (item_id, tag_id)
-        SELECT i, t FROM unnest(${tagRows.item}::int[], ${tagRows.tag}::int[]) AS x(i, t)`.execute(
-        trx,
-      );
-      images += imageRows.item.length;
-      itemTags += tagRows.item.length;
-    });
+    const batch = batches.plan(size);
+    const written = await db.transaction().execute((trx) =>
+      insertBatch(trx, batch, photosOfLook, random, {
+        now,
+        currency: shape.currency,
+        paymentDays: shape.paymentDays,
+      }),
+    );
+    counts.images += written.images;
+    counts.itemTags += written.itemTags;
+    counts.customers += batch.customers.length;
+    counts.orders += batch.sales.length;
     onProgress(start + size, shape.items);
   }
 
   // Fresh statistics, so the planner knows the tables' real sizes at once, and a
   // visibility map, so index-only scans (item_tags by tag) need not visit the heap.
   await sql`VACUUM ANALYZE`.execute(db);
-  return { categories: categories.length, tags: tags.length, items: shape.items, images, itemTags };
+  return { categories: categoryIds.size, tags: tagIds.size, items: shape.items, ...counts };
 }

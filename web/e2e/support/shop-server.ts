@@ -22,9 +22,13 @@ export interface ShopServer {
  * dist/server.js`, built by the global setup) on a free loopback port, PGlite in
  * a temp DATA_DIR, mail as files in DATA_DIR/mail. X-Forwarded-For is trusted so each browser context is its own caller.
  */
-export async function startShop(env: Record<string, string> = {}): Promise<ShopServer> {
+export async function startShop(
+  env: Record<string, string> = {},
+  /** A DATA_DIR prepared beforehand (`npm run seed` into it); removed on stop like a fresh one. */
+  options: { dataDir?: string } = {},
+): Promise<ShopServer> {
   const port = await freePort();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-browser-'));
+  const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'shop-browser-')));
   const baseUrl = `http://127.0.0.1:${port}`;
   const lines: string[] = [];
   const child: ChildProcess = spawn(
