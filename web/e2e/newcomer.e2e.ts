@@ -54,7 +54,8 @@ describe.skipIf(!hasChromium)('a newcomer following the README in Chromium', () 
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     browser = await launchChromium();
-  });
+    // A first seed renders its photos (minutes on a busy machine; cached after).
+  }, 900_000);
 
   afterAll(async () => {
     await browser?.close();
