@@ -232,3 +232,18 @@ export function installErrorHandling(app: FastifyInstance): void {
     reply.code(404).send(errorBody('not_found', 'There is nothing at this address.'));
   });
 }
+
+/**
+ * An address no route has is 404 (405 with Allow on a known path) whatever the method
+ * and the body (issue 31 item 9): answered at once, by the not-found handler of the
+ * scope it falls in, before the write guards and the body parser judge a body that no
+ * route takes (a typo in a path was told its body was wrong). Installed after the
+ * security headers' hook, before the write guards.
+ */
+export function answerUnknownAddresses(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.is404) return done();
+    // The scope's own not-found handler (the intake's answers link_not_active); both are synchronous.
+    request.routeOptions.handler.call(request.server, request, reply);
+  });
+}
