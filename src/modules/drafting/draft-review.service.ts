@@ -3,6 +3,7 @@ import { isForeignKeyViolation } from '../../db/errors.js';
 import type { DraftState } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { idFromCursorText } from '../../http/id-cursor.js';
 import { type MediaUrl, mediaUrlFor } from '../../media/storage.js';
 import { adminItemsRepository } from '../catalogue/admin-items.repository.js';
 import { queueDraft } from './draft-jobs.js';
@@ -69,7 +70,7 @@ export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
       const rows = await drafts.list({
         limit,
         ...(query.state ? { state: query.state } : {}),
-        ...(query.cursor ? { before: Number(query.cursor) } : {}),
+        ...(query.cursor ? { before: idFromCursorText(query.cursor) } : {}),
       });
       const page = rows.slice(0, limit);
       return {
