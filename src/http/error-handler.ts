@@ -146,7 +146,9 @@ function validationError(error: FastifyError, request: FastifyRequest): AppError
   const context = error.validationContext ?? 'body';
   const issue = error.validation?.[0] as ValidationIssue | undefined;
   const field = issue ? fieldOf(issue) : undefined;
-  const special = field ? request.routeOptions.config?.fieldErrorCodes?.[field] : undefined;
+  // Own keys only: an unknown field named "toString" must not find Object.prototype's.
+  const codes = request.routeOptions.config?.fieldErrorCodes;
+  const special = field && codes && Object.hasOwn(codes, field) ? codes[field] : undefined;
   const blank = context === 'body' && issue ? blankTextCode(issue, field) : undefined;
   const code = special ?? blank ?? CONTEXT_CODES[context] ?? 'invalid_request';
   const message =
