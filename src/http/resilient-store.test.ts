@@ -27,13 +27,19 @@ class FakeShared implements SharedStore {
     readonly state: { up: boolean },
   ) {}
   incr(key: string, cb: Callback): void {
-    if (!this.state.up) return cb(new Error('down'));
+    if (!this.state.up) {
+      cb(new Error('down'));
+      return;
+    }
     const current = (this.counts.get(key) ?? 0) + 1;
     this.counts.set(key, current);
     cb(null, { current, ttl: WINDOW });
   }
   carry(key: string, count: number, _ttl: number, cb: (error: Error | null) => void): void {
-    if (!this.state.up) return cb(new Error('down'));
+    if (!this.state.up) {
+      cb(new Error('down'));
+      return;
+    }
     this.counts.set(key, (this.counts.get(key) ?? 0) + count);
     cb(null);
   }
@@ -78,9 +84,14 @@ function instance(counts: Map<string, number>, state: { up: boolean }) {
   let allowed = 0;
   return {
     request(key: string): void {
-      store.incr(key, (_error, result) => {
-        if (result && result.current <= MAX) allowed++;
-      }, WINDOW, MAX);
+      store.incr(
+        key,
+        (_error, result) => {
+          if (result && result.current <= MAX) allowed++;
+        },
+        WINDOW,
+        MAX,
+      );
     },
     returned,
     get allowed() {

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LEASE_MS, enqueue } from '../../src/jobs/job-queue.js';
 import { JOB_INTERVALS_MS } from '../../src/modules/commerce/cart-jobs.service.js';
-import {
-  SETTLE_UNPAID_EVERY_MS,
-  SETTLE_UNPAID_JOB,
-} from '../../src/modules/orders/order-jobs.js';
+import { SETTLE_UNPAID_EVERY_MS, SETTLE_UNPAID_JOB } from '../../src/modules/orders/order-jobs.js';
 import { ADMIN_ENV, adminClient } from '../support/admin.js';
 import { buildTestApp, type TestApp } from '../support/build-test-app.js';
 import { tokenInMail } from '../support/capture-mail.js';
@@ -22,8 +19,9 @@ import { type ProxiedInstance, proxiedInstance } from './proxied-instance.js';
 // open; the job runs again after its lease. Each message is queued and sent once.
 
 const DONE_MARK = /UPDATE jobs SET state = 'done'/;
-// The commit of a transaction: Kysely sends `commit` as a statement of its own.
-const COMMIT = /commit\x00/i;
+// The commit of a transaction: Kysely sends `commit` as a statement of its own
+// (its text ends in the protocol's NUL, which no other statement's "commit" is followed by).
+const COMMIT = new RegExp(`commit${String.fromCharCode(0)}`, 'i');
 
 const CUT_POINTS: Array<[string, CutTrap]> = [
   ['before the done mark reaches the server', { when: DONE_MARK }],
@@ -84,9 +82,7 @@ describe.skipIf(!onPostgres)(
           expect((await favorite(t, fan.cookie, item.id)).statusCode).toBe(204);
           await optInToSoldNotifications(t, fan.id);
         }
-        expect((await admin('POST', `/api/admin/items/${item.id}/mark-sold`)).statusCode).toBe(
-          200,
-        );
+        expect((await admin('POST', `/api/admin/items/${item.id}/mark-sold`)).statusCode).toBe(200);
         await cutThenRecover(trap);
         for (const fan of fans) {
           expect(worker.mail.to(fan.email).map((m) => m.subject)).toEqual(['Sold: Oak bench']);
@@ -172,9 +168,7 @@ describe.skipIf(!onPostgres)(
       for (let cycle = 0; cycle < CYCLES; cycle++) {
         const item = await makeItem(t.db, { title: `Lamp ${cycle}` });
         for (const fan of fans) await favorite(t, fan.cookie, item.id);
-        expect((await admin('POST', `/api/admin/items/${item.id}/mark-sold`)).statusCode).toBe(
-          200,
-        );
+        expect((await admin('POST', `/api/admin/items/${item.id}/mark-sold`)).statusCode).toBe(200);
         await cutThenRecover(CUT_POINTS[cycle % CUT_POINTS.length]![1]);
       }
       for (const fan of fans) {

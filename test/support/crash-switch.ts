@@ -15,7 +15,10 @@ export const updateSetting =
   (node) => {
     if (node.kind !== 'UpdateQueryNode') return false;
     const text = JSON.stringify(node);
-    return text.includes(`"name":"${table}"`) && text.includes(`"column":{"kind":"IdentifierNode","name":"${column}"}`);
+    return (
+      text.includes(`"name":"${table}"`) &&
+      text.includes(`"column":{"kind":"IdentifierNode","name":"${column}"}`)
+    );
   };
 
 /** The job queue's done mark (job-queue.ts `markDone`): the step after a job's own writes. */

@@ -32,7 +32,8 @@ export async function issueAccountToken(
 ): Promise<OutgoingMail | null> {
   const customer = await customersRepository(trx).lockById(customerId);
   if (!customer || customer.disabled_at) return null;
-  if (forAddress !== undefined && !emailLookupForms(forAddress).includes(customer.email)) return null;
+  if (forAddress !== undefined && !emailLookupForms(forAddress).includes(customer.email))
+    return null;
   const tokens = customerTokensRepository(trx);
   await tokens.supersede(customerId, [kind], now);
   const { token, digest } = mintToken(deps.random);
