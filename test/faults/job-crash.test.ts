@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LEASE_MS, enqueue } from '../../src/jobs/job-queue.js';
-import { JOB_INTERVALS_MS } from '../../src/modules/commerce/cart-jobs.service.js';
-import { SETTLE_UNPAID_EVERY_MS, SETTLE_UNPAID_JOB } from '../../src/modules/orders/order-jobs.js';
 import { ADMIN_ENV, adminClient } from '../support/admin.js';
 import { buildTestApp, type TestApp } from '../support/build-test-app.js';
-import { tokenInMail } from '../support/capture-mail.js';
-import { addToCart, favorite, optInToSoldNotifications } from '../support/commerce.js';
-import { makeCustomer, nextAddress, register, uniqueEmail } from '../support/customer-factories.js';
+import { favorite, optInToSoldNotifications } from '../support/commerce.js';
+import { makeCustomer, register, uniqueEmail } from '../support/customer-factories.js';
 import { makeItem } from '../support/factories.js';
-import { placeOrder } from '../support/orders.js';
+import { MAIL_JOB_SCENARIOS, PAST_EVERY_LEASE_MS } from '../support/mail-job-scenarios.js';
 import type { CutTrap } from '../support/tcp-proxy.js';
 import { onPostgres } from '../support/test-database.js';
 import { type ProxiedInstance, proxiedInstance } from './proxied-instance.js';
@@ -33,8 +29,6 @@ const CUT_POINTS: Array<[string, CutTrap]> = [
 ];
 
 const ENV = { ...ADMIN_ENV, PAYMENT_PROVIDER: 'manual', ORDER_PAYMENT_DAYS: '3' };
-const DAY = 24 * 60 * 60_000;
-const MAIL_SEND_LEASE_MS = 2 * 60_000;
 
 describe.skipIf(!onPostgres)(
   'a connection killed between a job’s writes and its done mark (PostgreSQL only: set TEST_DATABASE_URL)',
@@ -66,7 +60,7 @@ describe.skipIf(!onPostgres)(
       await worker.app.jobs.drain().catch(() => {});
       await Promise.resolve();
       expect(wasCut, 'the cut point was reached').toBe(true);
-      t.clock.advance(Math.max(DEFAULT_LEASE_MS, MAIL_SEND_LEASE_MS) + 1_000);
+      t.clock.advance(PAST_EVERY_LEASE_MS);
       await worker.app.jobs.drain();
     }
 
@@ -74,70 +68,14 @@ describe.skipIf(!onPostgres)(
       t.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', email).execute();
 
     describe.each(CUT_POINTS)('cut %s', (_point, trap) => {
-      it('favorite-sold: each fan one mail from one outbox row', async () => {
-        const admin = await adminClient(t.app);
-        const item = await makeItem(t.db, { title: 'Oak bench' });
-        const fans = [await makeCustomer(t), await makeCustomer(t)];
-        for (const fan of fans) {
-          expect((await favorite(t, fan.cookie, item.id)).statusCode).toBe(204);
-          await optInToSoldNotifications(t, fan.id);
-        }
-        expect((await admin('POST', `/api/admin/items/${item.id}/mark-sold`)).statusCode).toBe(200);
-        await cutThenRecover(trap);
-        for (const fan of fans) {
-          expect(worker.mail.to(fan.email).map((m) => m.subject)).toEqual(['Sold: Oak bench']);
-          expect(await outboxRowsTo(fan.email)).toHaveLength(1);
-        }
-      });
-
-      it('password reset: one mail whose link works', async () => {
-        const customer = await makeCustomer(t);
-        const requested = await t.app.inject({
-          method: 'POST',
-          url: '/api/customers/password-reset/request',
-          payload: { email: customer.email },
-          remoteAddress: nextAddress(),
-        });
-        expect(requested.statusCode).toBe(200);
-        await cutThenRecover(trap);
-        const mails = worker.mail.to(customer.email);
-        expect(mails).toHaveLength(1);
-        const completed = await t.app.inject({
-          method: 'POST',
-          url: '/api/customers/password-reset/complete',
-          payload: { token: tokenInMail(mails[0]!, 'reset'), password: 'quiet-harbour-lamp-77' },
-        });
-        expect(completed.statusCode).toBe(200);
-      });
-
-      it('cart reminder: one per hold', async () => {
-        const customer = await makeCustomer(t, { firstName: 'Maja' });
-        const item = await makeItem(t.db);
-        expect((await addToCart(t, customer.cookie, item.id)).statusCode).toBe(200);
-        t.clock.advance((t.config.cartHoldMinutes - 9) * 60_000);
-        await enqueue(t.db, 'cart.send-reminders', {}, { now: t.clock.now(), key: 'recurring' });
-        await cutThenRecover(trap);
-        t.clock.advance(JOB_INTERVALS_MS.sendCartReminders);
-        await worker.app.jobs.drain();
-        expect(worker.mail.to(customer.email)).toHaveLength(1);
-        expect(await outboxRowsTo(customer.email)).toHaveLength(1);
-      });
-
-      it('unpaid-order reminder: one per order', async () => {
-        const { buyer, order } = await placeOrder(t);
-        await worker.app.jobs.drain();
-        worker.mail.clear();
-        t.clock.advance(2 * DAY + 60_000);
-        await enqueue(t.db, SETTLE_UNPAID_JOB, {}, { now: t.clock.now(), key: 'recurring' });
-        await cutThenRecover(trap);
-        t.clock.advance(SETTLE_UNPAID_EVERY_MS);
-        await worker.app.jobs.drain();
-        const reminders = worker.mail.to(buyer.email).filter((m) => m.text.includes(order.number));
-        expect(reminders).toHaveLength(1);
-        // Settled: later days do not cancel it twice or remind again.
-        t.clock.advance(3 * DAY);
-        await worker.app.jobs.drain();
-      });
+      it.each(MAIL_JOB_SCENARIOS.map((s) => [s.name, s] as const))(
+        '%s',
+        async (_name, scenario) => {
+          const check = await scenario.start(t, worker);
+          await cutThenRecover(trap);
+          await check();
+        },
+      );
     });
 
     describe('the sender', () => {
