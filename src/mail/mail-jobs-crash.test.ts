@@ -37,7 +37,10 @@ beforeEach(async () => {
 async function crashAtThenRestart(at: StatementMatch): Promise<void> {
   const before = crash.crashes;
   crash.arm(at);
-  // The crash ends the drain as it ends a process: nothing after it runs.
+  // The crash ends the drain as it ends a process: nothing after it runs. A drain
+  // also waits for the work in flight, which must end while the process is "dead"
+  // (a second drain, still dead, waits for it: the first may fail while claiming).
+  await t.app.jobs.drain().catch(() => {});
   await t.app.jobs.drain().catch(() => {});
   expect(crash.crashes, 'the crash point was reached').toBe(before + 1);
   crash.restart();
