@@ -12,7 +12,7 @@ import { type Config, isHttps } from './config.js';
 import type { App, AppContext } from './context.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { installErrorHandling } from './http/error-handler.js';
+import { answerUnknownAddresses, installErrorHandling } from './http/error-handler.js';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -200,6 +200,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) || `def-${i}`,
     },
   });
+  answerUnknownAddresses(app);
   installRequestGuards(app, ownOrigins(config));
   refuseBodiesWhereNoneIsTaken(app);
   installCustomerSessions(app, ctx, database.notifications);

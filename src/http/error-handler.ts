@@ -138,7 +138,9 @@ function validationError(error: FastifyError, request: FastifyRequest): AppError
   const issues = (error.validation ?? []) as ValidationIssue[];
   const issue = issues[0];
   const field = issue ? fieldOf(issue) : undefined;
-  const special = field ? request.routeOptions.config?.fieldErrorCodes?.[field] : undefined;
+  // Own keys only: an unknown field named "toString" must not find Object.prototype's.
+  const codes = request.routeOptions.config?.fieldErrorCodes;
+  const special = field && codes && Object.hasOwn(codes, field) ? codes[field] : undefined;
   const blank = context === 'body' && issue ? blankTextCode(issue, field) : undefined;
   const code = special ?? blank ?? CONTEXT_CODES[context] ?? 'invalid_request';
   if (context === 'params')
@@ -228,5 +230,20 @@ export function installErrorHandling(app: FastifyInstance): void {
     const wrongMethod = methodNotAllowed(request);
     if (wrongMethod) return sendRefusal(reply, wrongMethod);
     reply.code(404).send(errorBody('not_found', 'There is nothing at this address.'));
+  });
+}
+
+/**
+ * An address no route has is 404 (405 with Allow on a known path) whatever the method
+ * and the body (issue 31 item 9): answered at once, by the not-found handler of the
+ * scope it falls in, before the write guards and the body parser judge a body that no
+ * route takes (a typo in a path was told its body was wrong). Installed after the
+ * security headers' hook, before the write guards.
+ */
+export function answerUnknownAddresses(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.is404) return done();
+    // The scope's own not-found handler (the intake's answers link_not_active); both are synchronous.
+    request.routeOptions.handler.call(request.server, request, reply);
   });
 }

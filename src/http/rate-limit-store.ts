@@ -1,28 +1,26 @@
 import { createRequire } from 'node:module';
 import { Redis } from 'ioredis';
+import {
+  type Callback,
+  ResilientStore,
+  type RouteOptions,
+  type SharedLink,
+  type SharedStore,
+  type Store,
+} from './resilient-store.js';
 
 /**
  * Rate-limit counters in Redis (shared by every instance), falling back to this
  * instance's memory while Redis errs or does not answer. Limits never vanish:
  * login and reset guessing stay limited per instance during an outage
  * (issue: faults 2), and no request waits more than the command timeout on Redis.
+ * What was counted in memory is carried into Redis when it returns (resilient-store.ts),
+ * so an outage does not refill an allowance (issue 31 item 4).
  */
 
 const require = createRequire(import.meta.url);
 
-interface Counter {
-  current: number;
-  ttl: number;
-}
-type Callback = (error: Error | null, result?: Counter) => void;
-interface Store {
-  incr(key: string, cb: Callback, timeWindow: number, max: number): void;
-  read?(key: string, cb: Callback, timeWindow: number, max: number): void;
-  child(routeOptions: RouteOptions): Store;
-}
-/** What the plugin hands `child()`: the route's merged limit options (passed through untouched). */
-type RouteOptions = object;
-type StoreConstructor = new (...args: unknown[]) => Store;
+type StoreConstructor = new (...args: unknown[]) => Store & { key: string };
 
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreConstructor;
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreConstructor;
@@ -32,6 +30,47 @@ export const REDIS_COMMAND_TIMEOUT_MS = 300;
 /** After a failure, Redis is left alone this long before it is tried again. */
 const RETRY_AFTER_MS = 5_000;
 const LOCAL_KEYS = 10_000;
+
+// Adds counts made in an instance's memory to the shared key; a new key gets the
+// window those counts began (PEXPIRE), an existing key keeps its own.
+const CARRY_LUA = `
+  local current = redis.call('INCRBY', KEYS[1], ARGV[1])
+  if current == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+  return current
+`;
+
+type CarryingRedis = Redis & {
+  rateLimitCarry?: (key: string, count: number, ttlMs: number) => Promise<unknown>;
+};
+
+/** @fastify/rate-limit's Redis store, able to carry counts into a key (SharedStore). */
+class RedisSharedStore implements SharedStore {
+  constructor(
+    private readonly store: Store & { key: string },
+    private readonly redis: CarryingRedis,
+  ) {
+    if (!redis.rateLimitCarry)
+      redis.defineCommand('rateLimitCarry', { numberOfKeys: 1, lua: CARRY_LUA });
+  }
+
+  incr(key: string, cb: Callback, timeWindow: number, max: number): void {
+    this.store.incr(key, cb, timeWindow, max);
+  }
+
+  carry(key: string, count: number, ttlMs: number, cb: (error: Error | null) => void): void {
+    this.redis.rateLimitCarry!(this.store.key + key, count, Math.max(1, Math.ceil(ttlMs))).then(
+      () => cb(null),
+      (error: Error) => cb(error),
+    );
+  }
+
+  child(routeOptions: RouteOptions): SharedStore {
+    return new RedisSharedStore(
+      this.store.child(routeOptions) as Store & { key: string },
+      this.redis,
+    );
+  }
+}
 
 /**
  * The Redis client for rate limits: commands time out after a few hundred ms, and
@@ -66,6 +105,10 @@ export interface RateLimitHealth {
 export function fallbackStore(redis: Redis, nameSpace: string, log: StoreLog) {
   let downSince: number | null = null;
   let retryAt = 0;
+  const returnListeners: Array<() => void> = [];
+  const returned = () => {
+    for (const listener of returnListeners) listener();
+  };
 
   function wentDown(error: Error | null): void {
     retryAt = Date.now() + RETRY_AFTER_MS;
@@ -84,49 +127,23 @@ export function fallbackStore(redis: Redis, nameSpace: string, log: StoreLog) {
     );
     downSince = null;
     retryAt = 0;
+    returned();
   }
   // ioredis reports every failed reconnect as an 'error' event; one line per outage is enough.
   redis.on('error', (error: Error) => wentDown(error));
   redis.on('close', () => wentDown(null));
   redis.on('ready', () => {
     retryAt = 0;
+    // Reconnected: counts owed from the outage go now (each store carries its own).
+    if (downSince !== null) returned();
   });
 
-  const usable = () => redis.status === 'ready' && Date.now() >= retryAt;
-
-  class ResilientStore implements Store {
-    constructor(
-      private readonly shared: Store,
-      private readonly local: Store,
-    ) {}
-
-    incr(key: string, cb: Callback, timeWindow: number, max: number): void {
-      if (!usable()) {
-        this.local.incr(key, cb, timeWindow, max);
-        return;
-      }
-      this.shared.incr(
-        key,
-        (error, result) => {
-          if (error) {
-            wentDown(error);
-            this.local.incr(key, cb, timeWindow, max);
-            return;
-          }
-          cameBack();
-          // Keep the local counter near the shared one, so a fallback starts where Redis was.
-          this.local.incr(key, () => {}, timeWindow, max);
-          cb(null, result);
-        },
-        timeWindow,
-        max,
-      );
-    }
-
-    child(routeOptions: RouteOptions): Store {
-      return new ResilientStore(this.shared.child(routeOptions), this.local.child(routeOptions));
-    }
-  }
+  const link: SharedLink = {
+    usable: () => redis.status === 'ready' && Date.now() >= retryAt,
+    wentDown,
+    cameBack,
+    onReturn: (listener) => void returnListeners.push(listener),
+  };
 
   const health: RateLimitHealth = {
     get mode() {
@@ -142,8 +159,12 @@ export function fallbackStore(redis: Redis, nameSpace: string, log: StoreLog) {
         const continueExceeding = params.continueExceeding ?? false;
         const exponentialBackoff = params.exponentialBackoff ?? false;
         super(
-          new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
+          new RedisSharedStore(
+            new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
+            redis,
+          ),
           new LocalStore(continueExceeding, exponentialBackoff, LOCAL_KEYS),
+          link,
         );
       }
     },

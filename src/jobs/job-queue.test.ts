@@ -235,6 +235,48 @@ describe('leases', () => {
     expect(await jobRows()).toMatchObject([{ state: 'done', attempts: 2, last_error: null }]);
   });
 
+  it('run.complete: a late worker whose job was claimed again has its writes rolled back; the new one commits them once', async () => {
+    await sql`CREATE TABLE IF NOT EXISTS job_effects (job_id bigint, attempt int)`.execute(db());
+    await sql`DELETE FROM job_effects`.execute(db());
+    await enqueue(db(), 'test.effects', {}, { now: clock.now() });
+    let release!: () => void;
+    const hanging = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const write = (job: ClaimedJob) => (trx: typeof database.handle.db) =>
+      sql`INSERT INTO job_effects VALUES (${job.id}, ${job.attempt})`.execute(trx);
+    const outcomes: string[] = [];
+    const first = worker();
+    first.register('test.effects', {
+      leaseMs: 10_000,
+      handle: async (job, run) => {
+        await hanging; // stopped answering past its lease
+        await run.complete(write(job)).then(
+          () => outcomes.push('first committed'),
+          (error: Error) => outcomes.push(`first: ${error.name}`),
+        );
+      },
+    });
+    const firstDrain = first.drain();
+    await expect.poll(async () => (await jobRows())[0]?.state).toBe('running');
+
+    clock.advance(10_000);
+    const second = worker();
+    second.register('test.effects', {
+      leaseMs: 10_000,
+      handle: async (job, run) => void (await run.complete(write(job))),
+    });
+    await second.drain();
+    release();
+    await firstDrain;
+
+    expect(outcomes).toEqual(['first: JobAttemptFenced']);
+    const { rows } = await sql<{ attempt: number }>`SELECT attempt FROM job_effects`.execute(db());
+    expect(rows).toEqual([{ attempt: 2 }]);
+    expect(await jobRows()).toMatchObject([{ state: 'done', attempts: 2, last_error: null }]);
+    await sql`DROP TABLE job_effects`.execute(db());
+  });
+
   it('two workers run each of many jobs exactly once', async () => {
     for (let n = 0; n < 30; n++) await enqueue(db(), 'test.count', { n }, { now: clock.now() });
     const seen: number[] = [];

@@ -14,7 +14,11 @@
  *   worker.start() / worker.stop() / worker.drain()
  *
  * A handler runs at least once per job and should be idempotent: a worker that
- * dies mid-job leaves its lease to lapse, then another claims the job again. A
+ * dies mid-job leaves its lease to lapse, then another claims the job again.
+ * A handler whose effects are writes (mail in the outbox, a minted token) puts
+ * them in `run.complete(trx => …)`: they commit in the transaction that marks
+ * the job done, fenced on its attempt, so a crash before that commit leaves
+ * neither, and a re-run after the lease writes them once (exactly once). A
  * handler that throws is retried after `backoffMs(attempt)` until `maxAttempts`;
  * then the job is `failed` with its last error (never a secret: handlers throw
  * errors whose message is safe to store and log). `PermanentJobError` fails at once;
@@ -26,6 +30,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Clock } from '../auth/clock.js';
 import { CHANNELS, type Notifications } from '../db/notifications.js';
 import type { Database } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
 
 type AnyDb = Kysely<Database>;
 
@@ -97,8 +102,28 @@ export async function runQueuedNow(db: AnyDb, kind: string, now: Date): Promise<
   return rows.length;
 }
 
+/**
+ * What a handler gets besides its job: the one way to commit its writes together
+ * with the job's completion (docs/decisions.md, "Jobs: effects commit with completion").
+ */
+export interface JobRun {
+  /**
+   * Runs `work` in one transaction that also marks the job done, fenced on this
+   * attempt: either both commit or neither (a crash, a lost connection, or a lease
+   * another worker took over all roll `work` back). `work` may run more than once
+   * (a deadlock is retried), so it only touches the database. Call it at most once,
+   * last; after it the job is done whatever the handler does next.
+   */
+  complete<T>(work: (trx: AnyDb) => Promise<T>): Promise<T>;
+}
+
+/** The job was finished or taken over by another worker: this attempt's writes were rolled back. */
+export class JobAttemptFenced extends Error {
+  override name = 'JobAttemptFenced';
+}
+
 export interface JobHandler<P = unknown> {
-  handle(job: ClaimedJob<P>): Promise<void>;
+  handle(job: ClaimedJob<P>, run: JobRun): Promise<void>;
   /** How long a claim lasts before another worker may take the job (default 60 s). */
   leaseMs?: number;
   /** Runs in all, the first included (default 10). */
@@ -210,15 +235,38 @@ export function jobWorker(options: JobWorkerOptions) {
   // A finished job keeps no payload (it may name a person: a reset request's address).
   // Every finishing statement is fenced on (state, attempts): a worker whose
   // lease lapsed and whose job was claimed again cannot finish it twice.
+  async function markDone(trx: AnyDb, job: ClaimedJob, everyMs: number | undefined) {
+    const { rows } = await sql`
+      UPDATE jobs SET state = 'done', finished_at = ${clock.now()}, lease_until = NULL, last_error = NULL,
+        payload = '{}'::jsonb
+      WHERE id = ${job.id} AND state = 'running' AND attempts = ${job.attempt}
+      RETURNING id`.execute(trx);
+    if (rows.length === 0) return false;
+    await scheduleNext(trx, job, everyMs);
+    return true;
+  }
+
   async function finishDone(job: ClaimedJob, everyMs: number | undefined): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      const { rows } = await sql`
-        UPDATE jobs SET state = 'done', finished_at = ${clock.now()}, lease_until = NULL, last_error = NULL,
-          payload = '{}'::jsonb
-        WHERE id = ${job.id} AND state = 'running' AND attempts = ${job.attempt}
-        RETURNING id`.execute(trx);
-      if (rows.length > 0) await scheduleNext(trx, job, everyMs);
-    });
+    await db.transaction().execute((trx) => markDone(trx, job, everyMs));
+  }
+
+  /** `run.complete` of one attempt: its writes and its done mark, one commit. */
+  function runOf(job: ClaimedJob, everyMs: number | undefined) {
+    let completed = false;
+    const run: JobRun = {
+      async complete(work) {
+        const result = await inTransaction(db, async (trx) => {
+          const value = await work(trx);
+          // Last, so the job row is locked only for the commit.
+          if (!(await markDone(trx, job, everyMs)))
+            throw new JobAttemptFenced(`job ${job.id} attempt ${job.attempt} no longer holds it`);
+          return value;
+        });
+        completed = true;
+        return result;
+      },
+    };
+    return { run, completed: () => completed };
   }
 
   async function finishFailed(
@@ -277,11 +325,14 @@ export function jobWorker(options: JobWorkerOptions) {
       return;
     }
     let failure: unknown = null;
+    const attempt = runOf(job, handler.everyMs);
     try {
-      await handler.handle(job);
+      await handler.handle(job, attempt.run);
     } catch (error) {
       failure = error ?? new Error('failed');
     }
+    // Completed with its writes: done already (a later throw changes nothing, fenced).
+    if (attempt.completed()) return;
     if (failure === null) await finishDone(job, handler.everyMs);
     else if (failure instanceof DeferJobError) await finishDeferred(job, failure);
     else await finishFailed(job, handler, errorText(failure), failure instanceof PermanentJobError);

@@ -27,6 +27,14 @@ const STATE = sql<OutboxState>`CASE
 /** All SQL of the mail outbox (migration 0016). */
 export function outboxRepository(db: Db) {
   return {
+    /** The id the next row will have: its Message-ID is made from it (outbox.ts). */
+    async nextId(): Promise<number> {
+      const { rows } = await sql<{
+        id: string;
+      }>`SELECT nextval(pg_get_serial_sequence('mail_outbox', 'id')) AS id`.execute(db);
+      return Number(rows[0]!.id);
+    },
+
     async insert(row: Insertable<MailOutboxTable>): Promise<number> {
       const { id } = await db
         .insertInto('mail_outbox')

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Clock } from '../auth/clock.js';
 import { DAY_MS } from '../auth/clock.js';
 import type { Config } from '../config.js';
@@ -24,7 +24,10 @@ import { outboxRepository } from './outbox.repository.js';
  * it after the commit, retrying with backoff over hours, surviving restarts.
  * Exactly one send per row: the row is marked sent in the statement that drops
  * its body, and a worker skips a row already sent; a crash between the SMTP
- * answer and that statement can send twice, under the same Message-ID.
+ * answer and that statement can send twice, under the same Message-ID, which is
+ * the row's own (`messageIdFor`), so a receiver can tell the resend for what it is.
+ * Jobs that write mail queue it with their completion (JobRun.complete), so a
+ * job re-run after a crash never writes a second row for one message.
  */
 
 export const MAIL_SEND = 'mail.send';
@@ -54,6 +57,15 @@ function messageIdDomain(mailFrom: string): string {
   return domain || 'localhost';
 }
 
+/**
+ * A message's Message-ID, fixed with its outbox row: the row id (an operator finds
+ * the row from a received mail's headers) and random bytes (two databases, say a
+ * restored copy, never give two messages one id). Every send of the row uses it.
+ */
+export function messageIdFor(outboxId: number, domain: string): string {
+  return `<${outboxId}.${randomBytes(9).toString('base64url')}@${domain}>`;
+}
+
 export interface MailOutbox {
   /** Writes the mail and its send job; call inside the transaction of the event. Returns the row id. */
   queue(trx: Db, mail: OutgoingMail, refs?: MailRefs): Promise<number>;
@@ -65,13 +77,15 @@ export function mailOutbox(deps: { config: Pick<Config, 'mailFrom'>; clock: Cloc
     async queue(trx, mail, refs = {}) {
       const now = deps.clock.now();
       const rows = outboxRepository(trx);
-      const id = await rows.insert({
+      const id = await rows.nextId();
+      await rows.insert({
+        id,
         template: mail.template,
         recipient: mail.to,
         subject: mail.subject,
         body_text: mail.text,
         body_html: mail.html,
-        message_id: `<${randomUUID()}@${domain}>`,
+        message_id: messageIdFor(id, domain),
         customer_id: refs.customerId ?? null,
         item_id: refs.itemId ?? null,
         created_at: now,

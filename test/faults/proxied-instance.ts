@@ -16,6 +16,8 @@ export interface ProxiedInstance {
   /** Every connection of this instance to PostgreSQL goes through it. */
   proxy: TcpProxy;
   logs: LogCapture;
+  /** What this instance sent. */
+  mail: CaptureMail;
   close(): Promise<void>;
 }
 
@@ -31,11 +33,12 @@ export function hostAndPort(url: string): { host: string; port: number } {
  */
 export async function proxiedInstance(
   t: TestApp,
-  deps: { redis?: Redis | null } = {},
+  deps: { redis?: Redis | null; env?: Record<string, string> } = {},
 ): Promise<ProxiedInstance> {
   const direct = await currentDatabaseUrl(t.db);
   const proxy = await startTcpProxy(hostAndPort(direct));
   const logs = new LogCapture();
+  const mail = new CaptureMail();
   const pinoLike = {
     error: (details: object, message?: string) =>
       logs.write(`${JSON.stringify({ level: 50, msg: message, ...details })}\n`),
@@ -54,13 +57,14 @@ export async function proxiedInstance(
       DATA_DIR: t.dataDir,
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: path.join(t.dataDir, 'no-web'),
+      ...deps.env,
     }),
     {
       database,
       redis: deps.redis ?? null,
       clock: t.clock,
       logStream: logs,
-      mailTransport: new CaptureMail(),
+      mailTransport: mail,
     },
   );
   return {
@@ -68,6 +72,7 @@ export async function proxiedInstance(
     database,
     proxy,
     logs,
+    mail,
     async close() {
       await proxy.forward();
       await app.close();

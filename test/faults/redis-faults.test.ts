@@ -9,9 +9,18 @@ import {
   type MockInstance,
   vi,
 } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import type { App } from '../../src/context.js';
 import { rateLimitRedis } from '../../src/http/rate-limit-store.js';
 import { buildTestApp, type TestApp } from '../support/build-test-app.js';
-import { nextAddress, uniqueEmail } from '../support/customer-factories.js';
+import { LogCapture } from '../support/capture-log.js';
+import { CaptureMail } from '../support/capture-mail.js';
+import {
+  makeCustomer,
+  nextAddress,
+  uniqueEmail,
+  withSession,
+} from '../support/customer-factories.js';
 import { freePort } from '../support/free-port.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 import { hostAndPort, sleep, waitUntil } from './proxied-instance.js';
@@ -27,11 +36,17 @@ const RESET_LIMIT = 5;
 const GOING = 'rate-limit store unavailable; counting in this instance until it returns';
 const RETURNING = 'rate-limit store back; counting shared';
 
-async function resetRequests(t: TestApp, count: number, email: string, remoteAddress: string) {
+async function resetRequests(
+  t: TestApp,
+  count: number,
+  email: string,
+  remoteAddress: string,
+  app: App = t.app,
+) {
   const answers: Array<{ status: number; ms: number }> = [];
   for (let i = 0; i < count; i++) {
     const started = Date.now();
-    const res = await t.app.inject({
+    const res = await app.inject({
       method: 'POST',
       url: '/api/customers/password-reset/request',
       payload: { email },
@@ -109,18 +124,75 @@ describe.skipIf(!process.env.TEST_REDIS_URL)(
     let t: TestApp;
     let redis: Redis;
     let proxy: TcpProxy;
+    // Another instance of the shop on the same database and Redis keys, reaching Redis
+    // directly: it never saw the outage.
+    let other: App;
+    let otherRedis: Redis;
+    const nameSpace = `shop-test-faults-${process.pid}-${Date.now()}:`;
 
     beforeAll(async () => {
       proxy = await startTcpProxy(hostAndPort(process.env.TEST_REDIS_URL!));
       redis = rateLimitRedis(proxy.url(process.env.TEST_REDIS_URL!));
-      t = await buildTestApp({ deps: { redis } });
+      t = await buildTestApp({ deps: { redis, rateLimitNameSpace: nameSpace } });
+      otherRedis = rateLimitRedis(process.env.TEST_REDIS_URL!);
+      other = await buildApp(t.config, {
+        database: t.database,
+        redis: otherRedis,
+        rateLimitNameSpace: nameSpace,
+        clock: t.clock,
+        logStream: new LogCapture(),
+        mailTransport: new CaptureMail(),
+      });
       await waitUntil(async () => redis.status === 'ready', 5_000);
     });
     afterEach(() => proxy.forward());
     afterAll(async () => {
+      await other?.close();
+      otherRedis?.disconnect();
       await t?.close();
       redis?.disconnect();
       await proxy?.close();
+    });
+
+    /** Redis back and used again by `t` (tried again a few seconds after the last failure). */
+    async function sharedAgain(): Promise<void> {
+      await waitUntil(async () => {
+        await resetRequests(t, 1, uniqueEmail(), nextAddress());
+        return (await readiness(t)).status === 'ready';
+      }, 15_000);
+      await sleep(300); // the counts owed from the outage are on their way to Redis
+    }
+
+    const resend = (app: App, cookie: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/customers/resend-verification',
+        ...withSession(cookie),
+      });
+
+    it('Redis paused, then resumed: allowances spent in memory stay spent, on this instance and on one that never saw the outage (spec 8)', async () => {
+      const customer = await makeCustomer(t);
+      const email = uniqueEmail();
+      const address = nextAddress();
+
+      await proxy.stall();
+      const resends: number[] = [];
+      for (let i = 0; i < 3; i++) resends.push((await resend(t.app, customer.cookie)).statusCode);
+      const resets = await resetRequests(t, RESET_LIMIT, email, address);
+      expect(resends).toEqual([202, 202, 202]);
+      expect(resets.map((a) => a.status)).toEqual(Array(RESET_LIMIT).fill(200));
+
+      await proxy.forward();
+      await sharedAgain();
+
+      // Resend: 3 per hour per customer; reset: 5 per 15 minutes per caller and address.
+      expect((await resend(t.app, customer.cookie)).statusCode).toBe(429);
+      expect((await resend(other, customer.cookie)).statusCode).toBe(429);
+      expect((await resetRequests(t, 1, email, address))[0]!.status).toBe(429);
+      expect((await resetRequests(t, 1, email, address, other))[0]!.status).toBe(429);
+      // Another customer's allowance is untouched.
+      const fresh = await makeCustomer(t);
+      expect((await resend(other, fresh.cookie)).statusCode).toBe(202);
     });
 
     it.each([

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { hashPassword } from '../../src/auth/passwords.js';
 import { cryptoRandomBytes } from '../../src/auth/tokens.js';
 import { customerSessions } from '../../src/modules/accounts/customer-sessions.js';
@@ -138,4 +139,23 @@ export async function accountRowCounts(t: TestApp) {
     sessions: await count('customer_sessions'),
     tokens: await count('customer_tokens'),
   };
+}
+
+/**
+ * Runs a request that must be refused and checks that nothing was written or mailed
+ * and no session cookie set; answers the response for its status and code.
+ */
+export async function refusedWithoutWrites(
+  t: TestApp,
+  send: () => Promise<LightMyRequestResponse>,
+): Promise<LightMyRequestResponse> {
+  await t.mail.settle(); // mail queued by earlier tests goes out first
+  const before = await accountRowCounts(t);
+  const mailBefore = t.mail.messages.length;
+  const res = await send();
+  await t.mail.settle();
+  expect(await accountRowCounts(t)).toEqual(before);
+  expect(t.mail.messages.length).toBe(mailBefore);
+  expect(res.cookies.find((c) => c.name === 'shop_session')).toBeUndefined();
+  return res;
 }

@@ -83,8 +83,8 @@ export interface FilePart {
 export function multipart(
   fields: Record<string, string>,
   files: FilePart[],
+  boundary = `----shop-test-${Math.random().toString(16).slice(2)}`,
 ): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----shop-test-${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     chunks.push(

@@ -12,6 +12,9 @@ import net from 'node:net';
  * - `forward()`: back to normal; `forward({ heal: false })` leaves the connections
  *   stalled so far dead for good (a partition that never heals for them, as after a
  *   failover) while new connections go through.
+ * - `cutAt(trap)`: the first connection that sends a message matching `trap.when`
+ *   dies there, before the server gets it or just after (a process killed between
+ *   two statements: the server rolls back whatever that connection had open).
  * With no upstream (`target` null) it is a server that accepts and never answers.
  */
 export interface TcpProxy {
@@ -26,7 +29,18 @@ export interface TcpProxy {
   stall(): Promise<void>;
   refuse(): Promise<void>;
   dropAll(): void;
+  cutAt(trap: CutTrap): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Where a connection is cut, by what its client sends (read as latin1 text). */
+export interface CutTrap {
+  /** The message at which the connection dies. */
+  when: RegExp;
+  /** Only on a connection that sent this earlier (say, the job's own writes). */
+  after?: RegExp;
+  /** Cut just after the server got the message (its answer never arrives) instead of before. */
+  delivered?: boolean;
 }
 
 type Mode = 'forward' | 'stall' | 'refuse';
@@ -50,6 +64,30 @@ export async function startTcpProxy(
   let accepted = 0;
   let server: net.Server | null = null;
   let port = options.port ?? 0;
+  let trap: { spec: CutTrap; primed: Set<Pair>; fired: () => void } | null = null;
+
+  /** True when the trap took this chunk (the connection is cut). */
+  function springs(pair: Pair, chunk: Buffer): boolean {
+    if (!trap || !pair.upstream) return false;
+    const text = chunk.toString('latin1');
+    const { spec, primed, fired } = trap;
+    if (spec.after && !primed.has(pair)) {
+      if (spec.after.test(text)) primed.add(pair);
+      return false;
+    }
+    if (!spec.when.test(text)) return false;
+    trap = null;
+    if (spec.delivered) {
+      // end() sends what was written before the FIN: the server reads the message, then EOF.
+      pair.upstream.end(chunk);
+    } else {
+      pair.upstream.destroy();
+    }
+    pair.client.destroy();
+    pairs.delete(pair);
+    fired();
+    return true;
+  }
 
   function connectUpstream(pair: Pair): void {
     if (!target || pair.upstream) return;
@@ -88,6 +126,7 @@ export async function startTcpProxy(
         pair.toUpstream.push(chunk);
         return;
       }
+      if (springs(pair, chunk)) return;
       pair.upstream.write(chunk);
     });
     client.on('error', () => pair.upstream?.destroy());
@@ -166,6 +205,11 @@ export async function startTcpProxy(
       await unlisten();
     },
     dropAll,
+    cutAt(spec) {
+      return new Promise<void>((resolve) => {
+        trap = { spec, primed: new Set(), fired: resolve };
+      });
+    },
     async close() {
       await unlisten();
     },

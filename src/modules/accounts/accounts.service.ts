@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { normaliseEmail } from '../../auth/email.js';
+import { emailProblem, normaliseEmail } from '../../auth/email.js';
 import { passwordProblem } from '../../auth/password-policy.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { AppContext } from '../../context.js';
@@ -76,6 +76,17 @@ function marketingConsent(
 }
 
 /** Register, sign in and out, the profile, and email verification (spec 4.1). */
+/**
+ * The canonical form of an address a customer chooses (register, email change),
+ * or 400 invalid_email naming what is wrong: an invisible character, a local part
+ * mixing scripts, no domain (issue 31 item 5). A canonical duplicate is 409 later.
+ */
+function acceptableEmail(input: string): string {
+  const problem = emailProblem(input);
+  if (problem) throw badRequest('invalid_email', problem, 'email');
+  return normaliseEmail(input);
+}
+
 export function accountsService(ctx: AccountsContext) {
   const now = () => ctx.clock.now();
 
@@ -89,7 +100,7 @@ export function accountsService(ctx: AccountsContext) {
       assertAcceptablePassword(input.password);
       const at = now();
       const consent = marketingConsent(input.marketing_consent, input.marketing_consent_text, at);
-      const email = normaliseEmail(input.email);
+      const email = acceptableEmail(input.email);
       // Checked first so a taken address costs no Argon2 work; the unique index decides races.
       if (await customersRepository(ctx.db).isEmailTaken(email)) throw emailTaken();
       const passwordHash = await hashPassword(input.password);
@@ -158,7 +169,7 @@ export function accountsService(ctx: AccountsContext) {
       };
       if (input.first_name !== undefined) changes.first_name = input.first_name.trim();
       if (input.last_name !== undefined) changes.last_name = input.last_name.trim();
-      const email = input.email === undefined ? undefined : normaliseEmail(input.email);
+      const email = input.email === undefined ? undefined : acceptableEmail(input.email);
       const emailChanged = email !== undefined && email !== current.email;
       if (emailChanged) {
         if (await customersRepository(ctx.db).isEmailTaken(email, current.id)) throw emailTaken();

@@ -1,4 +1,4 @@
-import { normaliseEmail } from '../../auth/email.js';
+import { emailLookupForms } from '../../auth/email.js';
 import { mintToken, type RandomBytes } from '../../auth/tokens.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -32,7 +32,8 @@ export async function issueAccountToken(
 ): Promise<OutgoingMail | null> {
   const customer = await customersRepository(trx).lockById(customerId);
   if (!customer || customer.disabled_at) return null;
-  if (forAddress !== undefined && customer.email !== normaliseEmail(forAddress)) return null;
+  if (forAddress !== undefined && !emailLookupForms(forAddress).includes(customer.email))
+    return null;
   const tokens = customerTokensRepository(trx);
   await tokens.supersede(customerId, [kind], now);
   const { token, digest } = mintToken(deps.random);

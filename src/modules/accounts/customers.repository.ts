@@ -1,5 +1,5 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
-import { normaliseEmail } from '../../auth/email.js';
+import { emailLookupForms } from '../../auth/email.js';
 import { digestToken, isWellFormedToken } from '../../auth/tokens.js';
 import type { Db } from '../../db/database.js';
 import type { CustomersTable } from '../../db/schema.js';
@@ -28,8 +28,10 @@ const prefixed = CUSTOMER_COLUMNS.map((column) => `customers.${column}` as const
 
 /** All SQL about customer rows. Takes the app's db or a transaction. */
 export function customersRepository(db: Db) {
-  // The unique index is on lower(email); query it the same way so it is used.
-  const byEmail = (email: string) => sql<boolean>`lower(email) = ${normaliseEmail(email)}`;
+  // The unique index is on lower(email); query it the same way so it is used. Stored
+  // addresses are canonical (auth/email.ts); older rows may have the lower-cased form.
+  const byEmail = (email: string) =>
+    sql<boolean>`lower(email) IN (${sql.join(emailLookupForms(email))})`;
 
   return {
     /** With the password hash: for sign-in and the checks that need it. */

@@ -41,7 +41,7 @@ export function accountsModule(app: App, ctx: AppContext): void {
   const resets = passwordResetService(ctx);
   ctx.jobs.register<{ email: string }>(RESET_REQUEST_JOB, {
     ...PASSWORD_RESET_JOB_OPTIONS,
-    handle: (job) => resets.issue(job.payload.email),
+    handle: (job, run) => resets.issue(job.payload.email, run.complete),
   });
   accountsRoutes(app, ctx, accounts, resets);
   meRoutes(app, ctx, accounts, accountDataService(ctx));

@@ -1,7 +1,7 @@
 import { hashPassword } from '../../auth/passwords.js';
 import { isStorableText } from '../../db/storable-text.js';
 import { inTransaction } from '../../db/transaction.js';
-import { enqueue } from '../../jobs/job-queue.js';
+import { enqueue, type JobRun } from '../../jobs/job-queue.js';
 import {
   type AccountsContext,
   accountDisabled,
@@ -28,6 +28,9 @@ export const PASSWORD_RESET_JOB_OPTIONS = {
   concurrency: 2,
 };
 
+/** Where a job's writes commit: with its done mark (JobRun.complete), or on their own. */
+type Commit = JobRun['complete'];
+
 /** Request and complete a password reset (spec 3 Tokens, 4.1). */
 export function passwordResetService(ctx: AccountsContext) {
   return {
@@ -45,15 +48,17 @@ export function passwordResetService(ctx: AccountsContext) {
     /**
      * The job: for an enabled account, mint a password_reset token (superseding
      * older ones) and queue the mail in the same transaction. Unknown and disabled
-     * addresses get nothing (spec 4.1).
+     * addresses get nothing (spec 4.1). The job passes `run.complete`, so the token
+     * and the mail commit with the job's done mark: a crash in between cannot mint
+     * a second token whose mail kills the first link.
      */
-    async issue(email: string): Promise<void> {
+    async issue(email: string, commit: Commit = (work) => inTransaction(ctx.db, work)) {
       const customer = await customersRepository(ctx.db).findByEmail(email);
       if (!customer || customer.disabled_at) return;
       const at = ctx.clock.now();
       // Disabled and address are checked again under the customer row lock that the
       // mint takes: a disable or email change committing meanwhile wins.
-      await inTransaction(ctx.db, async (trx) => {
+      await commit(async (trx) => {
         const mail = await issueAccountToken(trx, ctx, customer.id, 'password_reset', at, email);
         if (mail) await ctx.outbox.queue(trx, mail, { customerId: customer.id });
       });

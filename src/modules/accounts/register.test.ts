@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
 import { tokenInMail } from '../../../test/support/capture-mail.js';
 import {
-  accountRowCounts,
   me,
   PASSWORD,
+  refusedWithoutWrites as refusedWithoutWritesIn,
   register,
   sessionCookie,
   uniqueEmail,
@@ -18,18 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Runs a request that must be refused and checks that nothing was written or mailed. */
-async function refusedWithoutWrites(send: () => ReturnType<typeof register>) {
-  await t.mail.settle(); // mail queued by earlier tests goes out first
-  const before = await accountRowCounts(t);
-  const mailBefore = t.mail.messages.length;
-  const res = await send();
-  await t.mail.settle();
-  expect(await accountRowCounts(t)).toEqual(before);
-  expect(t.mail.messages.length).toBe(mailBefore);
-  expect(res.cookies.find((c) => c.name === 'shop_session')).toBeUndefined();
-  return res;
-}
+const refusedWithoutWrites = (send: () => ReturnType<typeof register>) =>
+  refusedWithoutWritesIn(t, send);
 
 describe('POST /api/customers/register', () => {
   it('creates the account and answers 201 with exactly the customer object', async () => {

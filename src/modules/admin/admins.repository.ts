@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { normaliseEmail } from '../../auth/email.js';
+import { emailLookupForms, normaliseEmail } from '../../auth/email.js';
 import type { Db } from '../../db/database.js';
 
 export function adminsRepository(db: Db) {
@@ -8,7 +8,7 @@ export function adminsRepository(db: Db) {
       return db
         .selectFrom('admins')
         .selectAll()
-        .where('email', '=', normaliseEmail(email))
+        .where('email', 'in', emailLookupForms(email))
         .executeTakeFirst();
     },
 
@@ -25,7 +25,7 @@ export function adminsRepository(db: Db) {
       const row = await db
         .updateTable('admins')
         .set({ password_hash: passwordHash })
-        .where(sql`lower(email)`, '=', normaliseEmail(email))
+        .where(sql`lower(email)`, 'in', emailLookupForms(email))
         .returning('id')
         .executeTakeFirst();
       return row?.id;

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { JobRun } from '../../jobs/job-queue.js';
 import { cartReminderMail } from '../../mail/templates/cart-reminder.js';
 import { renderMail } from '../../mail/templates/template.js';
 import { cartRepository } from './cart.repository.js';
@@ -42,12 +44,15 @@ export function cartJobs(
      * Spec 6 cart reminder: once per hold, shortly before it ends, to customers
      * who are not disabled; greets by first name and lists the items. The claim
      * commits before any mail is sent. Returns how many reminders were claimed.
+     * The job passes `run.complete`: claim, mails and the job's done mark commit together.
      */
-    async sendCartReminders(): Promise<number> {
+    async sendCartReminders(
+      commit: JobRun['complete'] = (work) => inTransaction(ctx.db, work),
+    ): Promise<number> {
       const now = ctx.clock.now();
       const cartUrl = new URL('/cart', ctx.config.publicBaseUrl).href;
       // The claim and the mails commit together: a reminder is queued iff its hold was claimed.
-      return ctx.db.transaction().execute(async (trx) => {
+      return commit(async (trx) => {
         const due = await cartRepository(trx).claimDueReminders(
           now,
           new Date(now.getTime() + leadMs),

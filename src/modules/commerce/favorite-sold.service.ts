@@ -22,22 +22,23 @@ const itemPageUrl = (publicBaseUrl: URL, itemId: number) =>
  * (rule 1), so nothing here can undo the sale. Recipients: customers who
  * favorited the item, opted in, are not disabled, never the buyer; one message
  * each (rule 2): a message that cannot be rendered is logged and the others still
- * go. All of a sale's messages are queued in one transaction, so a retry of the
- * job cannot queue any twice.
+ * go. All of a sale's messages are queued in the transaction that marks the job
+ * done (`run.complete`): a crash before that commit leaves no message and the
+ * re-run after the lease queues each once; after it, the job is never run again.
  */
 export function registerFavoriteSold(
   ctx: Pick<AppContext, 'db' | 'config' | 'outbox' | 'jobs'>,
   log: FastifyBaseLogger,
 ): void {
   ctx.jobs.register<FavoriteSoldPayload>(FAVORITE_SOLD_JOB, {
-    async handle(job) {
+    async handle(job, run) {
       const { item_ids: itemIds, buyer_id: buyerId } = job.payload;
       if (itemIds.length === 0) return;
-      const recipients = await favoritesRepository(ctx.db).soldNotificationRecipients(
-        itemIds,
-        buyerId,
-      );
-      await ctx.db.transaction().execute(async (trx) => {
+      await run.complete(async (trx) => {
+        const recipients = await favoritesRepository(trx).soldNotificationRecipients(
+          itemIds,
+          buyerId,
+        );
         for (const recipient of recipients) {
           let mail: ReturnType<typeof renderMail>;
           try {

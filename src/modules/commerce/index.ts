@@ -52,6 +52,6 @@ export function installCartJobs(app: App, ctx: AppContext): void {
   ctx.jobs.register('cart.send-reminders', {
     everyMs: JOB_INTERVALS_MS.sendCartReminders,
     maxAttempts: 1,
-    handle: async () => void (await jobs.sendCartReminders()),
+    handle: async (_job, run) => void (await jobs.sendCartReminders(run.complete)),
   });
 }

@@ -3,6 +3,7 @@ import { isForeignKeyViolation } from '../../db/errors.js';
 import type { DraftState } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { type AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { idFromCursorText } from '../../http/id-cursor.js';
 import { type MediaUrl, mediaUrlFor } from '../../media/storage.js';
 import { adminItemsRepository } from '../catalogue/admin-items.repository.js';
 import { queueDraft } from './draft-jobs.js';
@@ -93,7 +94,7 @@ export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
         limit,
         ...(query.state ? { state: query.state } : {}),
         ...(query.item_pending !== undefined ? { itemPending: query.item_pending } : {}),
-        ...(query.cursor ? { before: Number(query.cursor) } : {}),
+        ...(query.cursor ? { before: idFromCursorText(query.cursor) } : {}),
       });
       const page = rows.slice(0, limit);
       return {

@@ -2,6 +2,7 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { isStorableText } from '../../db/storable-text.js';
 import { AppError, badRequest } from '../../http/errors.js';
+import { brokenForm, checkFormRequest, isBrokenForm, noFiles } from '../../http/multipart-form.js';
 import { MAX_IMAGE_BYTES } from '../../media/image-upload.js';
 import type { PhotoWithVariants } from '../../media/image-variants.js';
 import { photoPipeline } from '../../media/photo-pipeline.js';
@@ -35,15 +36,6 @@ const fileTooLarge = (name: string) =>
     'photos',
   );
 
-// The form parser's words for a body that is not a whole form: cut off part-way
-// (a phone upload that drops is normal), or sent under another boundary.
-const BROKEN_FORM =
-  /Unexpected end of (?:multipart data|form)|Malformed part header|Boundary not found|Multipart: /i;
-const isBrokenForm = (error: unknown) =>
-  error instanceof Error && !(error instanceof AppError) && BROKEN_FORM.test(error.message);
-const brokenForm = () =>
-  badRequest('invalid_body', 'The form arrived incomplete or malformed; send it again.');
-
 function parseRemoveBackground(value: string): boolean {
   if (value === 'true') return true;
   if (value === 'false') return false;
@@ -63,6 +55,7 @@ function parseRemoveBackground(value: string): boolean {
  * were sent in.
  */
 export async function readIntakeForm(request: FastifyRequest): Promise<IntakeForm> {
+  checkFormRequest(request);
   const errors = request.server.multipartErrors;
   const form: IntakeForm = { note: '', removeBackground: true, photos: [] };
   const seen = new Set<string>();
@@ -135,6 +128,6 @@ export async function readIntakeForm(request: FastifyRequest): Promise<IntakeFor
     if (isBrokenForm(error)) throw brokenForm();
     throw error;
   }
-  if (form.photos.length === 0) throw badRequest('no_files', 'Send at least one photo.', 'photos');
+  if (form.photos.length === 0) throw noFiles();
   return form;
 }

@@ -1,6 +1,12 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../../http/errors.js';
+import {
+  brokenForm,
+  checkFormRequest,
+  isBrokenForm,
+  noFiles,
+} from '../../../http/multipart-form.js';
 import { MAX_IMAGE_BYTES, type ProcessedImage, processImage } from '../../../media/image-upload.js';
 
 /** Photos one request may bring: the intake's limit (spec 8: at most 6 files). */
@@ -21,9 +27,6 @@ export const PHOTO_MULTIPART_LIMITS = {
 /** Enough for six photos at their limit and the framing. */
 export const PHOTO_BODY_LIMIT = MAX_PHOTOS_PER_REQUEST * MAX_IMAGE_BYTES + 64 * 1024;
 
-const BROKEN_FORM =
-  /Unexpected end of (?:multipart data|form)|Malformed part header|Boundary not found|Multipart: /i;
-
 /**
  * Reads the `photos` of an admin photo form through the intake's pipeline
  * (magic bytes, re-encode, EXIF gone, pixel and size limits): one re-encode at
@@ -33,6 +36,7 @@ export async function readPhotoForm(
   request: FastifyRequest,
   max: number,
 ): Promise<ProcessedImage[]> {
+  checkFormRequest(request);
   const errors = request.server.multipartErrors;
   const tooMany = () =>
     badRequest('too_many_files', `Send at most ${max} photo${max === 1 ? '' : 's'}.`, 'photos');
@@ -64,10 +68,9 @@ export async function readPhotoForm(
     }
     if (error instanceof errors.PartsLimitError || error instanceof errors.FieldsLimitError)
       throw badRequest('invalid_body', 'The form has more parts than this route takes.');
-    if (error instanceof Error && !(error instanceof AppError) && BROKEN_FORM.test(error.message))
-      throw badRequest('invalid_body', 'The form arrived incomplete or malformed; send it again.');
+    if (isBrokenForm(error)) throw brokenForm();
     throw error;
   }
-  if (photos.length === 0) throw badRequest('no_files', 'Send at least one photo.', 'photos');
+  if (photos.length === 0) throw noFiles();
   return photos;
 }
