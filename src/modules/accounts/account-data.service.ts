@@ -13,7 +13,7 @@ import type { AccountsContext } from './accounts.service.js';
 import { customersRepository } from './customers.repository.js';
 
 /** Self-service data export and account deletion (spec 4.1, 5). */
-export function accountDataService(ctx: Pick<AccountsContext, 'db' | 'clock'>) {
+export function accountDataService(ctx: Pick<AccountsContext, 'db' | 'clock' | 'webhookEvents'>) {
   return {
     /** All data held about the customer; `currentSession` marks the session asking. */
     async export(
@@ -88,7 +88,8 @@ export function accountDataService(ctx: Pick<AccountsContext, 'db' | 'clock'>) {
       await inTransaction(ctx.db, async (trx) => {
         const repository = customersRepository(trx);
         await repository.lockById(customer.id);
-        await cartRepository(trx).releaseAllOf(customer.id, at);
+        const released = await cartRepository(trx).releaseAllOf(customer.id, at);
+        await ctx.webhookEvents.items(trx, 'item.released', released);
         await ordersRepository(trx).anonymiseBuyer(customer.id, at);
         await repository.delete(customer.id);
       });

@@ -10,6 +10,7 @@ import {
 } from '../../jobs/job-queue.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { attachFreshVariants } from '../../media/variants.service.js';
+import type { Metrics } from '../../observability/metrics.js';
 import type { CutoutProvider } from './cutout.js';
 import type { DraftJobPayload } from './draft-jobs.js';
 import { type DraftProvider, DraftProviderError } from './draft-provider.js';
@@ -26,6 +27,8 @@ export interface DraftWorkerDeps {
   concurrency: number;
   /** The model call's timeout; the lease is sized from it. */
   modelTimeoutMs: number;
+  /** Runs counted by outcome and timed (shop_drafts_total, shop_draft_duration_seconds). */
+  metrics?: Pick<Metrics, 'drafts' | 'draftDuration'>;
 }
 
 /** Photos go to the model at most this wide: enough to judge an item, a fraction of the bytes. */
@@ -117,6 +120,11 @@ export function draftWorker(deps: DraftWorkerDeps): JobHandler<DraftJobPayload> 
     );
     // Dismissed, accepted or drafted meanwhile (or deleted): nothing to do.
     if (!work) return;
+    const started = performance.now();
+    const count = (outcome: 'drafted' | 'retry' | 'failed') => {
+      deps.metrics?.drafts.inc({ outcome });
+      deps.metrics?.draftDuration.observe({ outcome }, (performance.now() - started) / 1000);
+    };
     try {
       const images = await drafts.images(work.item_id);
       const cutouts = work.remove_background ? await cutOut(images) : [];
@@ -145,8 +153,10 @@ export function draftWorker(deps: DraftWorkerDeps): JobHandler<DraftJobPayload> 
         if (won && suggestions)
           await drafts.writeModelPrice(trx, work.item_id, suggestions.price_cents, finishedAt);
       });
+      count('drafted');
     } catch (error) {
       const permanent = error instanceof DraftProviderError && !error.retryable;
+      count(permanent || job.attempt >= MAX_ATTEMPTS ? 'failed' : 'retry');
       const message = errorMessage(error);
       if (permanent) throw new PermanentJobError(message);
       // The queue retries after its backoff; until then the draft waits, showing why.

@@ -25,6 +25,7 @@ export function installDrafting(ctx: AppContext, storage: MediaStorage): void {
       cutout: cutoutProviderFrom(config),
       concurrency: config.workers,
       modelTimeoutMs: config.timeoutMs,
+      metrics: ctx.metrics,
     }),
   );
 }
