@@ -231,7 +231,9 @@ describe('GET /metrics', () => {
 
     it('counts drafts by outcome and times them', async () => {
       const snap = await metricsSnapshot(t.app);
-      const submitted = await submitPhotos(t, [await jpeg({ width: 320, height: 240 })], { removeBackground: false });
+      const submitted = await submitPhotos(t, [await jpeg({ width: 320, height: 240 })], {
+        removeBackground: false,
+      });
       expect(submitted.status).toBe(201);
       await t.app.jobs.drain();
       expect(await snap.moved('shop_drafts_total', { outcome: 'drafted' })).toBe(1);

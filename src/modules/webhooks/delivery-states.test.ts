@@ -13,6 +13,7 @@ import {
 } from './delivery-states.js';
 
 const start = new Date('2026-05-01T10:00:00Z');
+const CLAIM_MS = 60_000;
 
 /** A run of events some minutes to hours apart, each kind at random. */
 const deliveryEvents = fc.array(
@@ -40,6 +41,8 @@ describe('webhook delivery states', () => {
         let closed: 'delivered' | 'failed' | null = null;
         let attempts = 0;
         let roundStart: number | null = null;
+        // Not before: the retry time, or while sending the claim's end.
+        let notBefore = start.getTime();
         let now = start.getTime();
         for (const step of steps) {
           now += step.gapMs;
@@ -47,17 +50,22 @@ describe('webhook delivery states', () => {
           const event: DeliveryEvent =
             step.kind === 'failed'
               ? { kind: 'failed', at, retryInMs: webhookBackoff(step.attempt) }
-              : { kind: step.kind, at };
+              : step.kind === 'attempt'
+                ? { kind: 'attempt', at, claimMs: CLAIM_MS }
+                : { kind: step.kind, at };
           const next = nextDelivery(delivery, event);
           switch (event.kind) {
-            case 'attempt':
-              expect(next !== null).toBe(closed === null);
-              if (closed === null) {
+            case 'attempt': {
+              const may = closed === null && now >= notBefore;
+              expect(next !== null).toBe(may);
+              if (may) {
                 sending = true;
                 attempts++;
                 roundStart ??= now;
+                notBefore = now + CLAIM_MS;
               }
               break;
+            }
             case 'succeeded':
               expect(next !== null).toBe(sending);
               if (sending) {
@@ -71,7 +79,10 @@ describe('webhook delivery states', () => {
                 sending = false;
                 // Failed for good once the next try would fall past a day from the round's start.
                 if (now + event.retryInMs - roundStart! > RETRY_WINDOW_MS) closed = 'failed';
-                else expect(next!.nextAttemptAt!.getTime()).toBe(now + event.retryInMs);
+                else {
+                  expect(next!.nextAttemptAt!.getTime()).toBe(now + event.retryInMs);
+                  notBefore = now + event.retryInMs;
+                }
               }
               break;
             case 'redeliver':
@@ -79,6 +90,7 @@ describe('webhook delivery states', () => {
               if (closed !== null) {
                 closed = null;
                 roundStart = null;
+                notBefore = now;
               }
               break;
           }
@@ -89,7 +101,7 @@ describe('webhook delivery states', () => {
           expect(delivery.attempts).toBe(attempts);
           expect(delivery.firstAttemptAt?.getTime() ?? null).toBe(roundStart);
           // A retry is never scheduled past the day of its round.
-          if (delivery.nextAttemptAt && delivery.firstAttemptAt) {
+          if (delivery.state === 'retrying' && delivery.nextAttemptAt && delivery.firstAttemptAt) {
             expect(
               delivery.nextAttemptAt.getTime() - delivery.firstAttemptAt.getTime(),
             ).toBeLessThanOrEqual(RETRY_WINDOW_MS);

@@ -8,7 +8,7 @@ import { exponentialBackoff } from '../../jobs/job-queue.js';
  * was computed from, so two workers cannot both apply one step.
  *
  *   delivery: pending ─attempt→ delivering ─succeeded→ delivered
- *                                    │  ↑ attempt (the worker died: its lease lapsed)
+ *                                    │  ↑ attempt (the worker died: its claim lapsed)
  *                                    └─failed→ retrying ─attempt→ delivering
  *                                    └─failed, a day gone→ failed
  *             delivered | failed ─redeliver→ pending
@@ -33,12 +33,17 @@ export interface Delivery {
   attempts: number;
   /** When this round of attempts began (reset by a redelivery): the day of retries counts from it. */
   firstAttemptAt: Date | null;
+  /**
+   * Not before this may an attempt start: the retry's time, or, while delivering,
+   * when the worker's claim lapses (then another may try: the first one died).
+   */
   nextAttemptAt: Date | null;
   finishedAt: Date | null;
 }
 
 export type DeliveryEvent =
-  | { kind: 'attempt'; at: Date }
+  /** `claimMs`: how long the attempt holds the delivery before another worker may take it. */
+  | { kind: 'attempt'; at: Date; claimMs: number }
   | { kind: 'succeeded'; at: Date }
   /** `retryInMs`: the backoff after this failure (the job queue waits as long). */
   | { kind: 'failed'; at: Date; retryInMs: number }
@@ -52,13 +57,15 @@ export const isOpen = (state: WebhookDeliveryState) => OPEN.includes(state);
 export function nextDelivery(delivery: Delivery, event: DeliveryEvent): Delivery | null {
   switch (event.kind) {
     case 'attempt':
-      // A delivering one takes another attempt only when its worker died (the lease lapsed).
+      // Not before its time; a delivering one only once its worker's claim lapsed (it died).
+      // So a second job for one delivery never sends it twice at once.
       if (!isOpen(delivery.state)) return null;
+      if (delivery.nextAttemptAt && delivery.nextAttemptAt > event.at) return null;
       return {
         state: 'delivering',
         attempts: delivery.attempts + 1,
         firstAttemptAt: delivery.firstAttemptAt ?? event.at,
-        nextAttemptAt: null,
+        nextAttemptAt: new Date(event.at.getTime() + event.claimMs),
         finishedAt: null,
       };
     case 'succeeded':

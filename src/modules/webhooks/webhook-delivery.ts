@@ -20,7 +20,7 @@ import {
   webhookBackoff,
 } from './delivery-states.js';
 import { webhookDisabledMail } from './webhook-disabled-mail.js';
-import { deliveryJobKey, WEBHOOK_DELIVER_JOB } from './webhook-events.js';
+import { WEBHOOK_DELIVER_JOB } from './webhook-events.js';
 import type { WebhookResponse, WebhookSend } from './webhook-sender.js';
 import { type DeliveryWork, webhooksRepository } from './webhooks.repository.js';
 
@@ -32,6 +32,8 @@ const PRUNE_EVERY_MS = 60 * 60_000;
 export const DELIVERY_RETENTION_MS = 14 * 24 * 60 * 60_000;
 /** Attempts in all (about thirty fit in the day); the day, not this, ends a delivery. */
 const MAX_JOB_ATTEMPTS = 100;
+/** Well past the 10 s request bound: a claim lapses only when its worker died. */
+const CLAIM_MS = 60_000;
 
 interface DeliveryLog {
   info(details: object, message: string): void;
@@ -48,17 +50,13 @@ export interface WebhookDeliveryDeps {
   config: Pick<Config, 'publicBaseUrl'>;
 }
 
-/** Enqueues the delivery's job (a no-op while one is queued or running for it). */
+/** A job for the delivery, due when it is (a duplicate finds it claimed and does nothing). */
 export function enqueueDelivery(trx: Db, deliveryId: number, now: Date, runAt?: Date | null) {
   return enqueue(
     trx,
     WEBHOOK_DELIVER_JOB,
     { delivery_id: deliveryId },
-    {
-      now,
-      key: deliveryJobKey(deliveryId),
-      ...(runAt && runAt > now ? { runAt } : {}),
-    },
+    { now, ...(runAt && runAt > now ? { runAt } : {}) },
   );
 }
 
@@ -81,9 +79,16 @@ export function webhookDeliveryHandler(deps: WebhookDeliveryDeps) {
       const work = await rows.lockDelivery(id);
       // Gone (endpoint deleted), finished, or waiting for its endpoint to be enabled.
       if (!work || !isOpen(work.delivery.state) || work.endpoint.state !== 'active') return null;
-      // An earlier delivery of its lane goes first; its end hands the turn on.
+      // An earlier delivery of its lane goes first; its end hands the turn on. The
+      // earlier ones are locked: one whose end is committing now is waited for.
       if (await rows.hasOpenBefore(work)) return null;
-      const delivery = nextDelivery(work.delivery, { kind: 'attempt', at: clock.now() })!;
+      // Not due yet, or claimed by a worker that is alive: nothing to do here.
+      const delivery = nextDelivery(work.delivery, {
+        kind: 'attempt',
+        at: clock.now(),
+        claimMs: CLAIM_MS,
+      });
+      if (!delivery) return null;
       await rows.saveDelivery(work.id, work.delivery, delivery);
       return { work, delivery };
     });
@@ -189,8 +194,7 @@ export function registerWebhookDelivery(jobs: JobWorker, deps: WebhookDeliveryDe
     maxAttempts: MAX_JOB_ATTEMPTS,
     // Several endpoints at once, so one slow receiver does not hold the others.
     concurrency: 4,
-    // Well past the 10 s request bound: a lease lapses only when a worker died.
-    leaseMs: 60_000,
+    leaseMs: CLAIM_MS,
   });
 
   // A delivery whose turn came while nobody could hand it on (a race between a lane's
@@ -201,11 +205,7 @@ export function registerWebhookDelivery(jobs: JobWorker, deps: WebhookDeliveryDe
     maxAttempts: 1,
     async handle() {
       const now = deps.clock.now();
-      const due = await webhooksRepository(deps.db).dueHeadsWithoutJob(
-        WEBHOOK_DELIVER_JOB,
-        deliveryJobKey(0).slice(0, -1),
-        500,
-      );
+      const due = await webhooksRepository(deps.db).dueHeadsWithoutJob(WEBHOOK_DELIVER_JOB, 500);
       for (const head of due) await enqueueDelivery(deps.db, head.id, now, head.next_attempt_at);
     },
   });

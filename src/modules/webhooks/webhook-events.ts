@@ -14,10 +14,12 @@ import {
 } from './webhook-payloads.js';
 import { webhooksRepository } from './webhooks.repository.js';
 
-/** The job that delivers one delivery (one event to one endpoint). */
+/**
+ * The job that delivers one delivery (one event to one endpoint). A delivery may
+ * get more than one job (a hand-on, the sweep, a redelivery): its state decides,
+ * and a second job finds it claimed and does nothing.
+ */
 export const WEBHOOK_DELIVER_JOB = 'webhooks.deliver';
-/** One unfinished job per delivery: the sweep and a redelivery may enqueue it again safely. */
-export const deliveryJobKey = (deliveryId: number) => `webhook-delivery-${deliveryId}`;
 
 /**
  * Writes webhook events in the transaction that causes them (contract, third
@@ -53,12 +55,7 @@ export function webhookEvents(deps: {
       created_at: now,
     });
     for (const deliveryId of await rows.insertDeliveries(endpoints, eventId, lane, now)) {
-      await enqueue(
-        trx,
-        WEBHOOK_DELIVER_JOB,
-        { delivery_id: deliveryId },
-        { now, key: deliveryJobKey(deliveryId) },
-      );
+      await enqueue(trx, WEBHOOK_DELIVER_JOB, { delivery_id: deliveryId }, { now });
     }
   }
 

@@ -34,12 +34,14 @@ const toDelivery = (row: {
 /** All SQL of outbound webhooks (migration 0055). */
 export function webhooksRepository(db: Db) {
   return {
-    /** Active endpoints that want this event type. */
+    /**
+     * Endpoints that want this event type; a disabled one too: its deliveries wait
+     * and go out, in order, once it is enabled (a cross-listing tool must not miss a sale).
+     */
     async subscribers(type: string): Promise<number[]> {
       const rows = await db
         .selectFrom('webhook_endpoints')
         .select('id')
-        .where('state', '=', 'active')
         .where(sql<boolean>`${type} = ANY(events)`)
         .orderBy('id')
         .execute();
@@ -219,7 +221,9 @@ export function webhooksRepository(db: Db) {
         .where('lane', '=', work.lane)
         .where('state', 'in', OPEN_STATES)
         .where('id', '<', work.id)
+        .orderBy('id')
         .limit(1)
+        .forUpdate()
         .executeTakeFirst();
       return row !== undefined;
     },
@@ -278,7 +282,7 @@ export function webhooksRepository(db: Db) {
      * Open deliveries whose turn has come (first open one of their endpoint and lane,
      * endpoint active) and that no job is working on: what the sweep hands to jobs.
      */
-    async dueHeadsWithoutJob(jobKind: string, keyPrefix: string, limit: number) {
+    async dueHeadsWithoutJob(jobKind: string, limit: number) {
       const { rows } = await sql<{ id: number; next_attempt_at: Date | null }>`
         SELECT d.id, d.next_attempt_at
         FROM webhook_deliveries d
@@ -290,8 +294,8 @@ export function webhooksRepository(db: Db) {
               AND p.state IN ('pending', 'delivering', 'retrying') AND p.id < d.id)
           AND NOT EXISTS (
             SELECT 1 FROM jobs j
-            WHERE j.kind = ${jobKind} AND j.key = ${keyPrefix} || d.id::text
-              AND j.state IN ('queued', 'running'))
+            WHERE j.kind = ${jobKind} AND j.state IN ('queued', 'running')
+              AND j.payload->>'delivery_id' = d.id::text)
         ORDER BY d.id
         LIMIT ${limit}`.execute(db);
       return rows.map((row) => ({ id: Number(row.id), next_attempt_at: row.next_attempt_at }));
@@ -299,11 +303,11 @@ export function webhooksRepository(db: Db) {
 
     /** The first open delivery of each lane of an endpoint (an enabled endpoint starts again). */
     async openHeadsOf(endpointId: number) {
-      const { rows } = await sql<{ id: number }>`
-        SELECT min(id) AS id FROM webhook_deliveries
+      const { rows } = await sql<{ id: number; next_attempt_at: Date | null }>`
+        SELECT DISTINCT ON (lane) id, next_attempt_at FROM webhook_deliveries
         WHERE endpoint_id = ${endpointId} AND state IN ('pending', 'delivering', 'retrying')
-        GROUP BY lane`.execute(db);
-      return rows.map((row) => Number(row.id));
+        ORDER BY lane, id`.execute(db);
+      return rows.map((row) => ({ id: Number(row.id), next_attempt_at: row.next_attempt_at }));
     },
 
     /** A delivery of the endpoint as the admin's log shows it, newest first. */

@@ -103,7 +103,9 @@ export function webhooksService(
         if (!endpoint) throw notFound('No such webhook.');
         const now = ctx.clock.now();
         await repo.saveEndpoint(id, nextEndpoint(endpoint, { kind: 'enable', at: now }).endpoint);
-        for (const head of await repo.openHeadsOf(id)) await enqueueDelivery(trx, head, now);
+        for (const head of await repo.openHeadsOf(id)) {
+          await enqueueDelivery(trx, head.id, now, head.next_attempt_at);
+        }
       });
       return webhookOf(await endpointOrNotFound(id));
     },
