@@ -11,6 +11,8 @@ export interface Tracing {
     attributes: Record<string, string | number>,
     work: () => Promise<T>,
   ): Promise<T>;
+  /** Sends what is still batched; the process calls it before it exits. */
+  shutdown(): Promise<void>;
 }
 
 let current: Tracing | null = null;
