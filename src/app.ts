@@ -63,6 +63,7 @@ import {
   webhookEvents,
   webhookSender,
 } from './modules/webhooks/index.js';
+import { openApiWebhooks } from './modules/webhooks/webhook-payloads.js';
 import { webhooksRepository } from './modules/webhooks/webhooks.repository.js';
 import { backlogRepository } from './observability/backlog.repository.js';
 import { installHttpMetrics } from './observability/http-metrics.js';
@@ -239,6 +240,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Shop service API', version: '0.1.0' },
+      // What the shop sends to registered endpoints (contract, third round: webhooks).
+      webhooks: openApiWebhooks() as never,
       components: {
         securitySchemes: {
           customerSession: { type: 'apiKey', in: 'cookie', name: 'shop_session' },

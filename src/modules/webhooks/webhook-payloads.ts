@@ -99,3 +99,63 @@ export function laneOf(type: WebhookEventType, data: { id?: number; item_id?: nu
   if (type.startsWith('order.')) return `order:${data.id}`;
   return `item:${type === 'submission.received' ? data.item_id : data.id}`;
 }
+
+/**
+ * The OpenAPI 3.1 `webhooks` section: one entry per event, the request the shop
+ * sends (its headers and body) and the answers it takes as delivered.
+ */
+export function openApiWebhooks() {
+  const header = (description: string) => ({
+    required: true,
+    schema: { type: 'string' },
+    description,
+  });
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          summary: `${type}: ${EVENT_SUMMARIES[type]}`,
+          description:
+            'Signed per Standard Webhooks (HMAC-SHA256 with the secret shown when the endpoint was registered). Delivered after the commit that caused it, at least once, in order per item (per order for order events); retried with backoff for a day. Deduplicate by webhook-id: every attempt and redelivery of one event carries the same.',
+          parameters: [
+            {
+              name: 'webhook-id',
+              in: 'header',
+              ...header('The event id (msg_…), the same on every attempt'),
+            },
+            { name: 'webhook-timestamp', in: 'header', ...header('Unix seconds of this attempt') },
+            {
+              name: 'webhook-signature',
+              in: 'header',
+              ...header('v1,<base64 HMAC-SHA256 of id.timestamp.body>'),
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: envelope(type, dataSchemaOf(type)) } },
+          },
+          responses: {
+            '2XX': { description: 'Delivered; any other answer (or none within 10 s) is retried' },
+          },
+        },
+      },
+    ]),
+  );
+}
+
+const EVENT_SUMMARIES: Record<WebhookEventType, string> = {
+  'item.published': 'an item went on sale (pending → available)',
+  'item.unpublished': 'an item was taken off the storefront (→ pending)',
+  'item.reserved': 'an item went into a customer’s cart (available → reserved)',
+  'item.released':
+    'an item is on sale again: a hold was released or expired, or its order was cancelled',
+  'item.sold': 'an item was sold (by checkout or by the admin); take it down elsewhere',
+  'order.placed': 'an order was placed at checkout',
+  'order.paid': 'an order was paid',
+  'order.shipped': 'an order was shipped',
+  'order.delivered': 'an order was delivered or handed over',
+  'order.cancelled': 'an order was cancelled; its items are on sale again',
+  'order.refunded': 'money was given back for an order (`refund` says how much, for which items)',
+  'submission.received': 'photos arrived through an upload link and became a pending item',
+};
