@@ -199,7 +199,7 @@ describe('/openapi.json: webhooks (OpenAPI 3.1)', () => {
       ].sort(),
     );
     const sold = full.webhooks['item.sold']!.post;
-    expect(sold.parameters.map((p) => p.name)).toEqual([
+    expect(sold.parameters.map((p: { name: string }) => p.name)).toEqual([
       'webhook-id',
       'webhook-timestamp',
       'webhook-signature',
