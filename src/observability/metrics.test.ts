@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ENV, adminClient } from '../../test/support/admin.js';
@@ -76,6 +77,15 @@ describe('GET /metrics', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
       expect(res.body).toContain('# TYPE http_server_request_duration_seconds histogram');
+    });
+
+    it('exposes only families docs/operations.md lists, so operators know what each means', async () => {
+      const docs = await fs.readFile(new URL('../../docs/operations.md', import.meta.url), 'utf8');
+      const families = [...(await scrapeMetrics(t.app)).body.matchAll(/^# TYPE (\S+)/gm)]
+        .map((m) => m[1]!)
+        .filter((name) => name.startsWith('shop_') || name.startsWith('http_'));
+      expect(families.length).toBeGreaterThan(25);
+      expect(families.filter((name) => !docs.includes(`\`${name}\``))).toEqual([]);
     });
 
     it('is left out of the OpenAPI document', async () => {
