@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { CopyButton } from '../../../components/ui/CopyButton';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { Field } from '../../../components/ui/Field';
 import {
@@ -39,7 +40,6 @@ type Created = NonNullable<ReturnType<typeof useCreateWebhook>['data']>;
 
 /** The signing secret, shown this once: the receiver needs it to verify each delivery. */
 function SecretShownOnce({ webhook, onDone }: { webhook: Created; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
   return (
     <section aria-labelledby="secret-heading" className={styles.panel}>
       <h2 id="secret-heading">Signing secret for {webhook.url}</h2>
@@ -57,15 +57,7 @@ function SecretShownOnce({ webhook, onDone }: { webhook: Created; onDone: () => 
         />
       </label>
       <div className={styles.actions}>
-        <Button
-          onClick={async () => {
-            await navigator.clipboard.writeText(webhook.secret);
-            setCopied(true);
-          }}
-        >
-          Copy secret
-        </Button>
-        <span aria-live="polite">{copied ? 'Copied.' : ''}</span>
+        <CopyButton text={webhook.secret} label="Copy secret" />
         <Button variant="secondary" onClick={onDone}>
           Done
         </Button>
