@@ -53,15 +53,18 @@ export function adminItemsService(
   const writes = adminItemsRepository(ctx.db);
   // A status change is one statement, but its triggers lock tag counts (0023): run
   // it as a transaction that is retried on a deadlock, never answered with a 500.
-  // A change that took place is announced to webhooks in its own transaction.
+  // A change that took place is announced to webhooks in its own transaction; an
+  // unpublish of an item that was pending already changes nothing and announces nothing.
   const retried = (
     write: (repo: ReturnType<typeof adminItemsRepository>) => Promise<boolean>,
     event: ItemEventType,
     id: number,
   ) =>
     inTransaction(ctx.db, async (trx) => {
+      const was = await itemsRepository(trx).statusOf(id);
       const changed = await write(adminItemsRepository(trx));
-      if (changed) await ctx.webhookEvents.items(trx, event, [id]);
+      if (changed && !(event === 'item.unpublished' && was === 'pending'))
+        await ctx.webhookEvents.items(trx, event, [id]);
       return changed;
     });
   const mediaUrl = mediaUrlFor(ctx.config);
