@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -146,4 +146,30 @@ describe('traces over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
       expect(everything).not.toContain('db.postgresql.values');
     },
   );
+});
+
+describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+  it('the tracing entry loads no OpenTelemetry module at all', () => {
+    // A resolve hook that reports every module name asked for that mentions OpenTelemetry.
+    const watch = `data:text/javascript,import { register } from "node:module"; register(${JSON.stringify(
+      'data:text/javascript,export async function resolve(s, c, n) { if (s.includes("opentelemetry")) process._rawDebug("LOADS " + s); return n(s, c); }',
+    )});`;
+    const run = (env: Record<string, string>) => {
+      const {
+        OTEL_EXPORTER_OTLP_ENDPOINT: _,
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: __,
+        ...rest
+      } = process.env;
+      return spawnSync(
+        process.execPath,
+        ['--import', 'tsx', '--import', watch, '--import', './src/instrument.ts', '-e', '0'],
+        { env: { ...rest, ...env }, encoding: 'utf8', timeout: 60_000 },
+      ).stderr;
+    };
+    expect(run({})).not.toContain('LOADS');
+    // The same watch sees the SDK when the variable is set (the check can fail).
+    expect(run({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' })).toContain(
+      'LOADS @opentelemetry/sdk-node',
+    );
+  }, 120_000);
 });

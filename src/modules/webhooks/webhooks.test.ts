@@ -374,5 +374,6 @@ describe('webhook delivery to a private address with WEBHOOK_ALLOW_PRIVATE off',
       expect(attempt.status_code).toBeNull();
       expect(attempt.error).toMatch(/^address not allowed/);
     }
-  });
+    // A second app on the database: its build (migrations checked, index loaded) takes a while.
+  }, 90_000);
 });
