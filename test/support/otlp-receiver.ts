@@ -47,11 +47,11 @@ export interface ReceivedSpan {
 type AnyValue = Record<string, unknown>;
 type KeyValue = { key: string; value?: AnyValue };
 
-function valueOf(value: AnyValue | undefined): unknown {
+function anyValue(value: AnyValue | undefined): unknown {
   if (!value) return undefined;
   for (const [key, inner] of Object.entries(value)) {
     if (key === 'array_value')
-      return ((inner as { values?: AnyValue[] }).values ?? []).map(valueOf);
+      return ((inner as { values?: AnyValue[] }).values ?? []).map(anyValue);
     if (key === 'kvlist_value') return attributesOf((inner as { values?: KeyValue[] }).values);
     if (key === 'int_value') return Number(inner);
     return inner;
@@ -60,7 +60,7 @@ function valueOf(value: AnyValue | undefined): unknown {
 }
 
 function attributesOf(list: KeyValue[] = []): Record<string, unknown> {
-  return Object.fromEntries(list.map((kv) => [kv.key, valueOf(kv.value)]));
+  return Object.fromEntries(list.map((kv) => [kv.key, anyValue(kv.value)]));
 }
 
 const hex = (bytes: Uint8Array | undefined) => Buffer.from(bytes ?? []).toString('hex');
