@@ -152,7 +152,10 @@ async function checkouts(base: string, cookies: string[], items: number[], secon
   return { rate: done / seconds, failed };
 }
 
-const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+const median = (list: number[]) => {
+  const known = list.filter(Number.isFinite).sort((a, b) => a - b);
+  return known.length ? known[Math.floor(known.length / 2)]! : Number.NaN;
+};
 
 async function main(): Promise<void> {
   const sink = await otlpSink();
@@ -217,8 +220,9 @@ async function main(): Promise<void> {
           const sold = await checkouts(target.base, cookies, items, SECONDS);
           const c2 = cpu();
           // CPU milliseconds of the server per answered list request and per checkout.
-          const listCpu = ((c1 - c0) * 1000) / Math.max(1, listed.requests);
-          const checkoutCpu = ((c2 - c1) * 1000) / Math.max(1, sold.rate * SECONDS);
+          // A run the machine stalled (nothing answered) has no cost per request: NaN, left out.
+          const listCpu = ((c1 - c0) * 1000) / (listed.requests || Number.NaN);
+          const checkoutCpu = ((c2 - c1) * 1000) / (sold.rate * SECONDS || Number.NaN);
           results
             .get(config.name)!
             .push({ list: listed.rps, checkout: sold.rate, listCpu, checkoutCpu });
@@ -248,7 +252,7 @@ async function main(): Promise<void> {
     const pairs = results
       .get(name)!
       .map((r, i) => [r[key], off[i]![key]] as const)
-      .filter(([a, b]) => a > 0 && b > 0);
+      .filter(([a, b]) => a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b));
     // For CPU per request, off's cost over this one's: the throughput a dedicated core gives.
     return pairs.length ? median(pairs.map(([a, b]) => (invert ? b / a : a / b))) : Number.NaN;
   };
