@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--sizes 100000,1000] [--seconds 1] [--rate-seconds 1] [--rounds 3] [--mixed-seconds 8] [--no-upload] [--no-profile]
+// npm run bench [-- --quick] [--sizes 100000,1000] [--seconds 1] [--rate-seconds 1] [--rounds 3] [--mixed-seconds 8] [--no-upload] [--no-profile] [--no-observability]
 // Seeds 1k/10k/100k catalogues (PostgreSQL; 1k/10k also PGlite), runs each target
 // in its own process and drives it with autocannon from this one. Round by round,
 // the sizes in turn, one size's servers at a time: start, warm up, group by group
@@ -7,6 +7,7 @@
 // req/s at 32 connections and ratios as medians of per-round pairs; then
 // p50/p99 at half the floor's rate; then list and filters reads alone and while a
 // writer adds and releases cart items (20 writes/s) or edits prices (5 and 20). Prints a Markdown table, writes JSON to bench/results/.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     'miss-seconds': { type: 'string' },
     'no-upload': { type: 'boolean' },
     'no-profile': { type: 'boolean' },
+    'no-observability': { type: 'boolean' },
     // In another order, e.g. 100000,1000: tells a machine that slows over the run from a
     // catalogue size that costs (the ceiling does not depend on size).
     sizes: { type: 'string' },
@@ -500,6 +502,13 @@ async function main(): Promise<void> {
   );
   if (failed.length) console.log(`\nUnexpected answers or socket errors: ${failed.join('; ')}`);
   console.log(`\nJSON and plans: ${path.relative(process.cwd(), file)} (and .md)`);
+  // Last group: what metrics and tracing cost (bench/observability.ts, its own catalogue).
+  if (!values['no-observability']) {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/observability.ts'], {
+      stdio: 'inherit',
+    });
+    if (run.status !== 0) throw new Error('the observability group failed');
+  }
 }
 
 main().catch((error: unknown) => {

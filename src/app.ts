@@ -56,11 +56,27 @@ import { CategoryTree, Item } from './modules/storefront/items.schemas.js';
 import { applySearchLanguage } from './modules/storefront/search-language.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { webModule } from './modules/web/index.js';
+import {
+  type Resolve,
+  registerWebhookDelivery,
+  type WebhookSend,
+  webhookEvents,
+  webhookSender,
+} from './modules/webhooks/index.js';
+import { openApiWebhooks } from './modules/webhooks/webhook-payloads.js';
+import { webhooksRepository } from './modules/webhooks/webhooks.repository.js';
+import { backlogRepository } from './observability/backlog.repository.js';
+import { installHttpMetrics } from './observability/http-metrics.js';
+import { jobObserver } from './observability/job-observer.js';
+import { createMetrics, type Metrics, observe } from './observability/metrics.js';
+import { metricsRoutes } from './observability/metrics.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Background work; `server.ts` starts it, tests run what is due with `drain()`. */
     jobs: JobWorker;
+    /** This app's metrics (rate-limit presets count their refusals through it). */
+    metrics: Metrics;
   }
 }
 
@@ -84,6 +100,10 @@ export interface AppDeps {
   sitemapPageSize?: number;
   /** The bound on a request's headers and body arriving (30 s; tests use less). */
   requestTimeoutMs?: number;
+  /** How webhook hosts are resolved (the system's resolver unless given). */
+  webhookResolve?: Resolve;
+  /** How a webhook request is sent (the SSRF-guarded HTTP sender unless given). */
+  webhookSend?: WebhookSend;
 }
 
 // JSON bodies are small (forms, ids); uploads set their own limit on their route.
@@ -112,6 +132,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     clientErrorHandler: clientErrorHandler(headers),
   }).withTypeProvider<TypeBoxTypeProvider>();
   trackRouteMethods(app);
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
+  // With METRICS_TOKEN only: without it nothing is timed per request (docs/operations.md).
+  if (config.observability.metricsToken) installHttpMetrics(app, metrics.http);
 
   const ownsDatabase = !deps.database;
   const database =
@@ -135,6 +159,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     clock: deps.clock ?? systemClock,
     log: app.log,
     wakeups: jobWakeupsFrom(database.notifications),
+    around: jobObserver(metrics),
   });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
@@ -161,8 +186,40 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     }),
     outbox: mailOutbox({ config, clock: deps.clock ?? systemClock }),
     payments: deps.payments ?? paymentsNamed(config.paymentProvider),
+    metrics,
+    webhookEvents: webhookEvents({
+      clock: deps.clock ?? systemClock,
+      random: deps.random ?? cryptoRandomBytes,
+      config,
+    }),
   };
   registerMailOutbox(jobs, { db: ctx.db, mailer: ctx.mailer, clock: ctx.clock, log: app.log });
+  registerWebhookDelivery(jobs, {
+    db: ctx.db,
+    clock: ctx.clock,
+    log: app.log,
+    metrics,
+    outbox: ctx.outbox,
+    config,
+    send:
+      deps.webhookSend ??
+      webhookSender({
+        allowPrivate: config.webhooks.allowPrivate,
+        ...(deps.webhookResolve ? { resolve: deps.webhookResolve } : {}),
+      }),
+  });
+  const observed = config.observability.metricsToken
+    ? observe(
+        metrics,
+        {
+          pool: database.poolStats,
+          jobs: () => backlogRepository(ctx.db).jobs(ctx.clock.now()),
+          outbox: () => backlogRepository(ctx.db).outbox(ctx.clock.now()),
+          webhooks: () => webhooksRepository(ctx.db).backlog(ctx.clock.now()),
+        },
+        app.log,
+      )
+    : null;
   // Nothing is lost by not waiting for SMTP: unsent mail stays in the outbox.
   app.addHook('onClose', () => ctx.mailer.close());
 
@@ -185,6 +242,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Shop service API', version: '0.1.0' },
+      // What the shop sends to registered endpoints (contract, third round: webhooks).
+      webhooks: openApiWebhooks() as never,
       components: {
         securitySchemes: {
           customerSession: { type: 'apiKey', in: 'cookie', name: 'shop_session' },
@@ -214,6 +273,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await database.notifications.start();
 
   systemRoutes(app, database, rateLimitHealth);
+  metricsRoutes(
+    app,
+    config.observability.metricsToken,
+    observed?.scrape ?? null,
+    metrics.registry.contentType,
+  );
   clientErrorRoutes(app);
   await app.register(async (scope: App) => {
     const memory = await storefrontModule(
@@ -231,11 +296,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // and a cleanup the store cannot do now is left to the sweep, not answered as an error.
   const storage = writersMedia(store, ctx.db, app.log);
   // After every committed sale, checkout or admin mark-sold alike (spec 6).
-  const sales = saleAnnouncer(app.log, ctx.clock);
+  const sales = saleAnnouncer(app.log, ctx.clock, ctx);
   registerFavoriteSold(ctx, app.log);
-  await app.register(async (scope: App) => adminModule(scope, ctx, { storage, sales }), {
-    prefix: '/api/admin',
-  });
+  await app.register(
+    async (scope: App) =>
+      adminModule(scope, ctx, {
+        storage,
+        sales,
+        ...(deps.webhookResolve ? { webhookResolve: deps.webhookResolve } : {}),
+      }),
+    {
+      prefix: '/api/admin',
+    },
+  );
   await app.register(async (scope: App) => mediaRoutes(scope, storage));
   // The drafting step runs as jobs of the queue on this instance (DRAFT_WORKERS=0: not here).
   installDrafting(ctx, storage, app.log);

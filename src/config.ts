@@ -49,6 +49,10 @@ export interface Config {
   readonly orderPaymentDays: number;
   /** The shop's own particulars, told to buyers (see ShopSettings). */
   readonly shop: ShopSettings;
+  /** What an operator sees of the running instance (docs/operations.md, Metrics and traces). */
+  readonly observability: ObservabilityConfig;
+  /** Outbound webhooks (contract, third round: /api/admin/webhooks). */
+  readonly webhooks: WebhooksConfig;
 }
 
 /**
@@ -63,6 +67,18 @@ export interface ShopSettings {
   readonly pickup: { readonly address: string | null; readonly hours: string | null };
   /** IANA name of the zone the shop's days are counted in (the last day to pay). */
   readonly timeZone: string;
+}
+
+export interface ObservabilityConfig {
+  /** `GET /metrics` answers only a request bearing this token; null: 404 for everyone. */
+  readonly metricsToken: string | null;
+  /** OTLP/HTTP base for traces (OTEL_EXPORTER_OTLP_ENDPOINT); null: tracing is not loaded. */
+  readonly otlpEndpoint: string | null;
+}
+
+export interface WebhooksConfig {
+  /** Private, loopback and link-local addresses and plain http allowed (development only). */
+  readonly allowPrivate: boolean;
 }
 
 /** The languages the shop speaks (contract, third round: SHOP_LANGUAGE). */
@@ -342,7 +358,34 @@ export function loadConfig(env: Env = process.env): Config {
     paymentProvider,
     orderPaymentDays: integer(env, 'ORDER_PAYMENT_DAYS', 7, 1, 365),
     shop: shopSettings(env, paymentProvider),
+    observability: Object.freeze({
+      metricsToken: metricsToken(env),
+      otlpEndpoint: otlpEndpoint(env),
+    }),
+    webhooks: Object.freeze({
+      allowPrivate: oneOf(env, 'WEBHOOK_ALLOW_PRIVATE', ['true', 'false'], 'false') === 'true',
+    }),
   });
+}
+
+/** At least 16 characters of token68 (RFC 7235), so a Bearer header can carry it as it is. */
+function metricsToken(env: Env): string | null {
+  const raw = text(env, 'METRICS_TOKEN');
+  if (raw === null) return null;
+  if (raw.length < 16 || !/^[A-Za-z0-9._~+/-]+=*$/.test(raw))
+    fail('METRICS_TOKEN', 'must be at least 16 characters of letters, digits and -._~+/');
+  return raw;
+}
+
+/**
+ * The standard OpenTelemetry variable (or its traces-only form), read here so that
+ * the tracing entry (src/instrument.ts) decides from the same rule as the app.
+ */
+export function otlpEndpoint(env: Env = process.env): string | null {
+  const name = text(env, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT')
+    ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'
+    : 'OTEL_EXPORTER_OTLP_ENDPOINT';
+  return url(env, name, ['http:', 'https:'])?.href ?? null;
 }
 
 /** Cookies get the Secure attribute whenever the public address is https. */

@@ -9,6 +9,8 @@ import type { JobWorker } from './jobs/job-queue.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MailOutbox } from './mail/outbox.js';
 import type { Payments } from './modules/commerce/payments.js';
+import type { WebhookEvents } from './modules/webhooks/webhook-events.js';
+import type { Metrics } from './observability/metrics.js';
 
 /** The Fastify instance with TypeBox types, as every module sees it. */
 export type App = FastifyInstance<
@@ -33,4 +35,8 @@ export interface AppContext {
   jobs: JobWorker;
   /** Checkout's payment step, before the commit (contract: Cart). */
   payments: Payments;
+  /** Counters and histograms of what happens (`ctx.metrics.payments.inc({ outcome })`); GET /metrics. */
+  metrics: Metrics;
+  /** Webhook events, written in the transaction that causes them (`record(trx, 'order.paid', data)`). */
+  webhookEvents: WebhookEvents;
 }

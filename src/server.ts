@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
 import { ownOrigins } from './http/own-origins.js';
+import { activeTracing } from './observability/tracing-state.js';
 import { gracefulShutdown, SHUTDOWN_BOUND_MS } from './shutdown.js';
 
 async function main(): Promise<void> {
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
     // Stops accepting connections, answers kept-alive clients with Connection: close
     // for a moment, lets requests in flight finish, then closes the database.
     await shutdown();
+    // Spans still batched go out (bounded by the shutdown timer above).
+    await activeTracing()?.shutdown();
     process.exit(0);
   };
   process.once('SIGTERM', () => void close('SIGTERM'));

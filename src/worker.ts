@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
+import { activeTracing } from './observability/tracing-state.js';
 
 /**
  * `npm run worker`: the background work (drafting, and every other job of the
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'worker shutting down');
     // Stops claiming, waits (bounded) for runs in progress; an unfinished run's lease lapses.
     await app.close();
+    await activeTracing()?.shutdown();
     process.exit(0);
   };
   process.once('SIGTERM', () => void close('SIGTERM'));

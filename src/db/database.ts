@@ -41,6 +41,11 @@ export interface DatabaseOptions {
   notificationsName?: string;
 }
 
+export interface PoolStats {
+  inUse: number;
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Db;
   /**
@@ -55,6 +60,8 @@ export interface DatabaseHandle {
   notifications: Notifications;
   /** True when the database answers a trivial query (readiness). */
   ping(): Promise<boolean>;
+  /** Connections lent out and callers waiting for one, now (for /metrics). */
+  poolStats(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -163,8 +170,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let pool: PostgresPool;
   let notifications: Notifications;
   let lock: DataDirLock | null = null;
+  let poolStats: () => PoolStats;
   if (options.databaseUrl) {
-    pool = postgresPool(options.databaseUrl, options);
+    const pgPool = postgresPool(options.databaseUrl, options) as pg.Pool;
+    pool = pgPool;
+    poolStats = () => ({
+      inUse: pgPool.totalCount - pgPool.idleCount,
+      waiting: pgPool.waitingCount,
+    });
     notifications = postgresNotifications(
       options.databaseListenUrl ?? options.databaseUrl,
       options.log,
@@ -174,7 +187,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const opened = await pglite(options.pgliteDir, options.pgliteSnapshot);
     const embedded = opened.embedded;
     lock = opened.lock;
-    pool = pglitePool(embedded);
+    const embeddedPool = pglitePool(embedded);
+    pool = embeddedPool;
+    poolStats = embeddedPool.stats;
     notifications = pgliteNotifications(embedded, pool);
   }
   const db = new Kysely<Database>({
@@ -196,6 +211,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     migrationDb,
     kind: options.databaseUrl ? 'postgres' : 'pglite',
     notifications,
+    poolStats,
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       try {

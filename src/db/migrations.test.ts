@@ -29,6 +29,10 @@ const OUR_TABLES = [
   'tag_counts',
   'tags',
   'upload_links',
+  'webhook_attempts',
+  'webhook_deliveries',
+  'webhook_endpoints',
+  'webhook_events',
 ];
 
 const names = Object.keys(migrations);

@@ -14,15 +14,27 @@ export const PGLITE_ACQUIRE_TIMEOUT_MS = 10_000;
 export function pglitePool(
   pglite: PGlite,
   acquireTimeoutMs = PGLITE_ACQUIRE_TIMEOUT_MS,
-): PostgresPool {
+): PostgresPool & { stats(): { inUse: number; waiting: number } } {
   let queue: Promise<void> = Promise.resolve();
+  // Callers lent the connection or waiting for it (at most one is lent).
+  let asking = 0;
 
   return {
+    stats: () => ({ inUse: Math.min(asking, 1), waiting: Math.max(asking - 1, 0) }),
+
     async connect(): Promise<PostgresPoolClient> {
-      let release!: () => void;
+      let freed!: () => void;
       const turn = new Promise<void>((resolve) => {
-        release = resolve;
+        freed = resolve;
       });
+      asking++;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        asking--;
+        freed();
+      };
       const previous = queue;
       queue = queue.then(() => turn);
       let timer: NodeJS.Timeout | undefined;
@@ -34,8 +46,10 @@ export function pglitePool(
       ]);
       clearTimeout(timer);
       if (gaveUp) {
-        // Our place in the line passes on to the next caller when it comes.
-        void previous.then(release);
+        // Our place in the line passes on to the next caller when it comes; we wait no more.
+        released = true;
+        asking--;
+        void previous.then(freed);
         throw acquireTimeout(acquireTimeoutMs);
       }
       return {

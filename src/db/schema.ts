@@ -223,6 +223,10 @@ export interface Database {
   order_lines: OrderLinesTable;
   customer_addresses: CustomerAddressesTable;
   tag_counts: TagCountsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type Admin = Selectable<AdminsTable>;
@@ -329,4 +333,58 @@ export interface CustomerAddressesTable {
   phone: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export type WebhookEndpointState = 'active' | 'disabled';
+export type WebhookDeliveryState = 'pending' | 'delivering' | 'delivered' | 'retrying' | 'failed';
+
+/** A receiver an admin registered, with the events it wants (0055). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  url: string;
+  events: string[];
+  /** `whsec_…` (Standard Webhooks); shown once at creation, used to sign every delivery. */
+  secret: string;
+  state: Defaulted<WebhookEndpointState>;
+  /** The first failure since the last success; null while deliveries succeed. */
+  failing_since: Timestamp | null;
+  disabled_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** One event, written in the transaction that causes it; `body` is sent byte for byte (0055). */
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  /** `webhook-id`: the same on every attempt and redelivery of this event. */
+  message_id: string;
+  type: string;
+  /** Deliveries of one lane (an item, an order) to one endpoint go out in order. */
+  lane: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  event_id: number;
+  lane: string;
+  state: Defaulted<WebhookDeliveryState>;
+  attempts: Defaulted<number>;
+  next_attempt_at: Timestamp | null;
+  first_attempt_at: Timestamp | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempt: number;
+  at: Timestamp;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
 }

@@ -176,3 +176,40 @@ describe('/openapi.json: every operation', () => {
     expect(statusesOf(operations.find((o) => o.name === 'GET /readyz')!.op)).toContain(503);
   });
 });
+
+describe('/openapi.json: webhooks (OpenAPI 3.1)', () => {
+  it('describes every event the shop sends, with its Standard Webhooks headers and body', async () => {
+    const full = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      webhooks: Record<string, { post: Operation & { parameters: Array<{ name: string }> } }>;
+    };
+    expect(Object.keys(full.webhooks).sort()).toEqual(
+      [
+        'item.published',
+        'item.unpublished',
+        'item.reserved',
+        'item.released',
+        'item.sold',
+        'order.placed',
+        'order.paid',
+        'order.shipped',
+        'order.delivered',
+        'order.cancelled',
+        'order.refunded',
+        'submission.received',
+      ].sort(),
+    );
+    const sold = full.webhooks['item.sold']!.post;
+    expect(sold.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    const body = sold.requestBody!.content!['application/json']!.schema as {
+      properties: { type: { const: string }; data: { properties: Record<string, unknown> } };
+    };
+    expect(body.properties.type.const).toBe('item.sold');
+    expect(Object.keys(body.properties.data.properties)).toEqual(
+      expect.arrayContaining(['id', 'title', 'status', 'price_cents']),
+    );
+  });
+});

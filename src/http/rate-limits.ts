@@ -85,11 +85,20 @@ export function limit(
   };
 }
 
+/** Each preset counts its refusals under its own name (shop_rate_limit_refusals_total{limiter}). */
+function named<const T extends Record<string, RateLimitOptions>>(presets: T): T {
+  for (const [name, preset] of Object.entries(presets)) {
+    preset.onExceeded = (request) =>
+      request.server.metrics.rateLimitRefusals.inc({ limiter: name });
+  }
+  return presets;
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /** Named presets, one per limited operation (spec 8). */
-export const rateLimits = {
+export const rateLimits = named({
   clientErrors: limit(60, MINUTE),
   /** Slows password guessing against admin accounts. */
   adminLogin: limit(10, 15 * MINUTE),
@@ -114,4 +123,4 @@ export const rateLimits = {
   cartAdd: limit(30, 10 * MINUTE, { key: byCustomer, hook: 'preHandler' }),
   /** Slows repeated payment attempts (card testing) from one account. */
   checkout: limit(10, 15 * MINUTE, { key: byCustomer, hook: 'preHandler' }),
-} as const;
+});

@@ -158,6 +158,11 @@ export interface JobWorkerOptions {
   pollMs?: number;
   /** `stop()` waits at most this long for running handlers (default 5 s); their leases lapse. */
   stopTimeoutMs?: number;
+  /**
+   * Wraps every run of a handler (metrics, a trace span per job): calls `run`
+   * once and passes on what it throws.
+   */
+  around?: (job: ClaimedJob, run: () => Promise<void>) => Promise<void>;
 }
 
 export const DEFAULT_LEASE_MS = 60_000;
@@ -327,7 +332,8 @@ export function jobWorker(options: JobWorkerOptions) {
     let failure: unknown = null;
     const attempt = runOf(job, handler.everyMs);
     try {
-      await handler.handle(job, attempt.run);
+      const handle = () => handler.handle(job, attempt.run);
+      await (options.around ? options.around(job, handle) : handle());
     } catch (error) {
       failure = error ?? new Error('failed');
     }

@@ -13,7 +13,9 @@ import type { AccountsContext } from './accounts.service.js';
 import { customersRepository } from './customers.repository.js';
 
 /** Self-service data export and account deletion (spec 4.1, 5). */
-export function accountDataService(ctx: Pick<AccountsContext, 'db' | 'clock' | 'config'>) {
+export function accountDataService(
+  ctx: Pick<AccountsContext, 'db' | 'clock' | 'config' | 'webhookEvents' | 'metrics'>,
+) {
   return {
     /** All data held about the customer; `currentSession` marks the session asking. */
     async export(
@@ -85,13 +87,16 @@ export function accountDataService(ctx: Pick<AccountsContext, 'db' | 'clock' | '
       if (!ok) throw forbidden('invalid_credentials', 'The password is wrong.');
       const at = ctx.clock.now();
       // Lock order (docs/decisions.md): the customer row, then its items.
-      await inTransaction(ctx.db, async (trx) => {
+      const released = await inTransaction(ctx.db, async (trx) => {
         const repository = customersRepository(trx);
         await repository.lockById(customer.id);
-        await cartRepository(trx).releaseAllOf(customer.id, at);
+        const ids = await cartRepository(trx).releaseAllOf(customer.id, at);
+        await ctx.webhookEvents.items(trx, 'item.released', ids);
         await ordersRepository(trx).anonymiseBuyer(customer.id, at);
         await repository.delete(customer.id);
+        return ids;
       });
+      ctx.metrics.holdsEnded.inc({ reason: 'released' }, released.length);
     },
   };
 }

@@ -15,7 +15,10 @@ import { ALL_TOKEN_KINDS, customerTokensRepository } from './customer-tokens.rep
 import { issueAccountToken } from './customer-tokens.service.js';
 import { customersRepository } from './customers.repository.js';
 
-export type AccountsContext = Pick<AppContext, 'db' | 'clock' | 'random' | 'config' | 'outbox'>;
+export type AccountsContext = Pick<
+  AppContext,
+  'db' | 'clock' | 'random' | 'config' | 'outbox' | 'webhookEvents' | 'metrics'
+>;
 
 /** The contract's customer object, and nothing more. */
 export function toCustomer(row: SignedInCustomer): CustomerResponse {

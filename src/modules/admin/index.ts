@@ -6,6 +6,7 @@ import { catalogueAdminRoutes } from '../catalogue/index.js';
 import type { SaleAnnouncer } from '../commerce/sales.js';
 import { draftAdminRoutes } from '../drafting/index.js';
 import { adminUploadLinkRoutes, uploadLinksService } from '../intake/index.js';
+import { adminWebhookRoutes, type Resolve, webhooksService } from '../webhooks/index.js';
 import { adminLoginRoute, adminSessionRoutes } from './admin-auth.routes.js';
 import { adminAuthService } from './admin-auth.service.js';
 import { adminCustomerRoutes } from './customers/customers.admin.routes.js';
@@ -22,7 +23,7 @@ import { adminOverviewRoutes } from './overview/overview.routes.js';
 export async function adminModule(
   app: App,
   ctx: AppContext,
-  deps: { storage: MediaStorage; sales: SaleAnnouncer },
+  deps: { storage: MediaStorage; sales: SaleAnnouncer; webhookResolve?: Resolve },
 ): Promise<void> {
   const auth = adminAuthService(ctx);
   // Admin answers carry customers' personal data and one-time tokens: no cache may keep them.
@@ -40,5 +41,6 @@ export async function adminModule(
     adminOutboxRoutes(guarded, adminOutboxService(ctx));
     adminOrderRoutes(guarded, ctx);
     adminOverviewRoutes(guarded, ctx);
+    adminWebhookRoutes(guarded, webhooksService(ctx, deps.webhookResolve));
   });
 }

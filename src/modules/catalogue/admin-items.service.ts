@@ -8,6 +8,7 @@ import type { SaleAnnouncer } from '../commerce/sales.js';
 import { parseItemFilters } from '../storefront/item-filters.js';
 import { type ItemRow, itemsRepository } from '../storefront/items.repository.js';
 import { itemRowToItem, storefrontService } from '../storefront/storefront.service.js';
+import type { ItemEventType } from '../webhooks/webhook-payloads.js';
 import { adminItemsRepository } from './admin-items.repository.js';
 import type {
   AdminItem,
@@ -44,7 +45,7 @@ function refusedReference(error: unknown): never {
 }
 
 export function adminItemsService(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'metrics' | 'webhookEvents'>,
   storage: MediaStorage,
   sales: SaleAnnouncer,
 ) {
@@ -52,8 +53,20 @@ export function adminItemsService(
   const writes = adminItemsRepository(ctx.db);
   // A status change is one statement, but its triggers lock tag counts (0023): run
   // it as a transaction that is retried on a deadlock, never answered with a 500.
-  const retried = <T>(write: (repo: ReturnType<typeof adminItemsRepository>) => Promise<T>) =>
-    inTransaction(ctx.db, (trx) => write(adminItemsRepository(trx)));
+  // A change that took place is announced to webhooks in its own transaction; an
+  // unpublish of an item that was pending already changes nothing and announces nothing.
+  const retried = (
+    write: (repo: ReturnType<typeof adminItemsRepository>) => Promise<boolean>,
+    event: ItemEventType,
+    id: number,
+  ) =>
+    inTransaction(ctx.db, async (trx) => {
+      const was = await itemsRepository(trx).statusOf(id);
+      const changed = await write(adminItemsRepository(trx));
+      if (changed && !(event === 'item.unpublished' && was === 'pending'))
+        await ctx.webhookEvents.items(trx, event, [id]);
+      return changed;
+    });
   const mediaUrl = mediaUrlFor(ctx.config);
   const storefront = storefrontService(ctx.db, mediaUrl);
 
@@ -141,8 +154,9 @@ export function adminItemsService(
 
     /** Publishes whatever it warns about (issue 17, API 7): the warnings come with the answer. */
     async publish(id: number): Promise<AdminItem & { warnings: AdminItem['publish_warnings'] }> {
-      if (!(await retried((repo) => repo.publish(id, ctx.clock.now()))))
+      if (!(await retried((repo) => repo.publish(id, ctx.clock.now()), 'item.published', id)))
         await refuseTransition(id, 'publish');
+      ctx.metrics.itemsPublished.inc();
       const item = await get(id);
       return { ...item, warnings: item.publish_warnings };
     },
@@ -185,7 +199,7 @@ export function adminItemsService(
 
     /** reserved → available: the owner ends a customer's hold (issue 17, API 3). */
     async release(id: number): Promise<AdminItem> {
-      if (!(await retried((repo) => repo.release(id, ctx.clock.now())))) {
+      if (!(await retried((repo) => repo.release(id, ctx.clock.now()), 'item.released', id))) {
         const status = await items.statusOf(id);
         if (status === undefined) throw notFound('No such item.');
         throw conflict(
@@ -193,11 +207,12 @@ export function adminItemsService(
           `Only a reserved item has a hold to release; this one is ${status}.`,
         );
       }
+      ctx.metrics.holdsEnded.inc({ reason: 'released' });
       return get(id);
     },
 
     async unpublish(id: number): Promise<AdminItem> {
-      if (!(await retried((repo) => repo.unpublish(id, ctx.clock.now()))))
+      if (!(await retried((repo) => repo.unpublish(id, ctx.clock.now()), 'item.unpublished', id)))
         await refuseTransition(id, 'unpublish');
       return get(id);
     },

@@ -26,16 +26,20 @@ const asUtcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace('
  * once: a single guarded UPDATE decides which instance does a piece of work.
  */
 export function cartJobs(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'outbox'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'outbox' | 'metrics' | 'webhookEvents'>,
   log: FastifyBaseLogger,
 ) {
-  const carts = cartRepository(ctx.db);
   const leadMs = Math.min(REMINDER_LEAD_MS, (ctx.config.cartHoldMinutes * MINUTE_MS) / 2);
 
   return {
     /** Spec 3: an expired reservation is released to available. Returns the released item ids. */
     async releaseExpiredHolds(): Promise<number[]> {
-      const released = await carts.releaseExpired(ctx.clock.now());
+      const released = await inTransaction(ctx.db, async (trx) => {
+        const ids = await cartRepository(trx).releaseExpired(ctx.clock.now());
+        await ctx.webhookEvents.items(trx, 'item.released', ids);
+        return ids;
+      });
+      ctx.metrics.holdsEnded.inc({ reason: 'expired' }, released.length);
       if (released.length > 0) log.info({ items: released }, 'expired cart holds released');
       return released;
     },

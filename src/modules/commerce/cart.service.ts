@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import type { SignedInCustomer } from '../../http/customer-guard.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.js';
 import { mediaUrlFor } from '../../media/storage.js';
+import type { CheckoutOutcome } from '../../observability/metrics.js';
 import { customersRepository } from '../accounts/customers.repository.js';
 import { addressesRepository } from '../orders/addresses.repository.js';
 import { isCountryCode } from '../orders/countries.js';
@@ -31,7 +32,7 @@ const VOID_ATTEMPTS = 3;
 
 export type CartContext = Pick<
   AppContext,
-  'db' | 'clock' | 'config' | 'payments' | 'random' | 'outbox'
+  'db' | 'clock' | 'config' | 'payments' | 'random' | 'outbox' | 'metrics' | 'webhookEvents'
 >;
 
 /** Where the order goes (null: picked up at the shop) and the buyer's note. */
@@ -98,9 +99,11 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
     for (let attempt = 1; attempt <= VOID_ATTEMPTS; attempt++) {
       try {
         await ctx.payments.void(key);
+        ctx.metrics.refunds.inc({ outcome: 'refunded' });
         return;
       } catch (error) {
         if (attempt === VOID_ATTEMPTS) {
+          ctx.metrics.refunds.inc({ outcome: 'failed' });
           log.error(
             { err: error, checkout: key },
             'payment could not be voided: refund it by hand',
@@ -223,18 +226,32 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
         await lockEnabledCustomer(trx, customer.id);
         const cart = cartRepository(trx);
         // A repeated add (a double click) is accepted and changes nothing.
-        if (await cart.holdsLive(customer.id, itemId, now)) return true;
+        if (await cart.holdsLive(customer.id, itemId, now)) return 'held already';
         const deadline =
           (await cart.deadlineOf(customer.id, now)) ?? new Date(now.getTime() + holdMs);
-        return cart.reserve(customer.id, itemId, now, deadline, new Date(now.getTime() - holdMs));
+        const held = await cart.reserve(
+          customer.id,
+          itemId,
+          now,
+          deadline,
+          new Date(now.getTime() - holdMs),
+        );
+        if (held) await ctx.webhookEvents.items(trx, 'item.reserved', [itemId]);
+        return held;
       });
       if (!reserved) await refuseReservation(customer.id, itemId, now);
+      if (reserved === true) ctx.metrics.holdsStarted.inc();
       return view(customer);
     },
 
     /** Releases the caller's own hold to available; anything else is left alone (idempotent). */
     async remove(customer: SignedInCustomer, itemId: number): Promise<void> {
-      await carts.release(customer.id, itemId, ctx.clock.now());
+      const released = await inTransaction(ctx.db, async (trx) => {
+        const done = await cartRepository(trx).release(customer.id, itemId, ctx.clock.now());
+        if (done) await ctx.webhookEvents.items(trx, 'item.released', [itemId]);
+        return done;
+      });
+      if (released) ctx.metrics.holdsEnded.inc({ reason: 'released' });
     },
 
     /**
@@ -250,41 +267,67 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
       customer: SignedInCustomer,
       body?: CheckoutBody,
     ): Promise<{ sale: Sale; order: Order }> {
-      const destination = await destinationOf(customer.id, body);
-      // One key per checkout: the claim's mark on the items and the provider's idempotency key.
-      const key = ctx.random(16).toString('hex');
-      const claimed = await claim(customer, key);
-      const order = {
-        buyerId: customer.id,
-        items: claimed,
-        totalCents: claimed.reduce((sum, item) => sum + item.price_cents, 0),
-      };
-      let payment: CapturedPayment;
       try {
-        payment = await ctx.payments.capture(key, order);
+        const done = await checkout(customer, body);
+        ctx.metrics.checkouts.inc({
+          outcome: done.order.state === 'placed' ? 'placed' : 'completed',
+        });
+        ctx.metrics.holdsEnded.inc({ reason: 'checked_out' }, done.sale.soldItemIds.length);
+        return done;
       } catch (error) {
-        // A refusal took nothing; any other failure may have taken the money.
-        if (!isPaymentDeclined(error)) await voidPayment(key);
-        await carts.releaseClaim(key);
+        ctx.metrics.checkouts.inc({ outcome: checkoutOutcomeOf(error) });
         throw error;
       }
-      let recorded: { soldItemIds: number[]; order: Order };
-      try {
-        recorded = await record(customer, key, claimed, payment, destination);
-      } catch (error) {
-        await voidPayment(key);
-        await carts
-          .releaseClaim(key)
-          .catch((releaseError: unknown) =>
-            log.error({ err: releaseError, checkout: key }, 'checkout claim not released'),
-          );
-        throw error;
-      }
-      const sale = { soldItemIds: recorded.soldItemIds, buyerId: customer.id };
-      await sales.announce(sale);
-      return { sale, order: recorded.order };
     },
   };
+
+  async function checkout(
+    customer: SignedInCustomer,
+    body?: CheckoutBody,
+  ): Promise<{ sale: Sale; order: Order }> {
+    const destination = await destinationOf(customer.id, body);
+    // One key per checkout: the claim's mark on the items and the provider's idempotency key.
+    const key = ctx.random(16).toString('hex');
+    const claimed = await claim(customer, key);
+    const order = {
+      buyerId: customer.id,
+      items: claimed,
+      totalCents: claimed.reduce((sum, item) => sum + item.price_cents, 0),
+    };
+    let payment: CapturedPayment;
+    try {
+      payment = await ctx.payments.capture(key, order);
+      ctx.metrics.payments.inc({ outcome: payment.paid === false ? 'pending' : 'captured' });
+    } catch (error) {
+      ctx.metrics.payments.inc({ outcome: isPaymentDeclined(error) ? 'declined' : 'error' });
+      // A refusal took nothing; any other failure may have taken the money.
+      if (!isPaymentDeclined(error)) await voidPayment(key);
+      await carts.releaseClaim(key);
+      throw error;
+    }
+    let recorded: { soldItemIds: number[]; order: Order };
+    try {
+      recorded = await record(customer, key, claimed, payment, destination);
+    } catch (error) {
+      await voidPayment(key);
+      await carts
+        .releaseClaim(key)
+        .catch((releaseError: unknown) =>
+          log.error({ err: releaseError, checkout: key }, 'checkout claim not released'),
+        );
+      throw error;
+    }
+    const sale = { soldItemIds: recorded.soldItemIds, buyerId: customer.id };
+    await sales.announce(sale);
+    return { sale, order: recorded.order };
+  }
+}
+
+/** What a failed checkout counts as (shop_checkouts_total{outcome}). */
+function checkoutOutcomeOf(error: unknown): CheckoutOutcome {
+  if (isPaymentDeclined(error)) return 'declined';
+  const code = (error as { code?: unknown }).code;
+  return code === 'cart_empty' || code === 'item_unavailable' ? code : 'error';
 }
 
 export type CartService = ReturnType<typeof cartService>;

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../auth/clock.js';
 import type { Db } from '../../db/database.js';
 import { enqueue } from '../../jobs/job-queue.js';
+import type { Metrics } from '../../observability/metrics.js';
+import type { WebhookEvents } from '../webhooks/webhook-events.js';
 import { FAVORITE_SOLD_JOB, type FavoriteSoldPayload } from './favorite-sold.service.js';
 
 /** What a sale hands on once committed (spec 6 favorite-sold rule 4: the sold item ids and the buyer). */
@@ -21,6 +23,7 @@ export type SaleListener = (sale: Sale) => Promise<void>;
 export function saleAnnouncer(
   log: FastifyBaseLogger,
   clock: Clock,
+  observers: { webhookEvents: WebhookEvents; metrics: Pick<Metrics, 'itemsSold'> },
   listeners: SaleListener[] = [],
 ) {
   return {
@@ -32,10 +35,16 @@ export function saleAnnouncer(
       if (sale.soldItemIds.length === 0) return;
       const payload: FavoriteSoldPayload = { item_ids: sale.soldItemIds, buyer_id: sale.buyerId };
       await enqueue(trx, FAVORITE_SOLD_JOB, payload, { now: clock.now() });
+      // Cross-listing tools learn of the sale iff it commits (contract, third round: webhooks).
+      await observers.webhookEvents.items(trx, 'item.sold', sale.soldItemIds);
     },
 
     async announce(sale: Sale): Promise<void> {
       log.info({ sale: { items: sale.soldItemIds, buyer: sale.buyerId } }, 'items sold');
+      observers.metrics.itemsSold.inc(
+        { channel: sale.buyerId === null ? 'admin' : 'checkout' },
+        sale.soldItemIds.length,
+      );
       for (const listener of listeners) {
         await listener(sale).catch((error: unknown) =>
           log.error({ err: error }, 'after-sale step failed'),

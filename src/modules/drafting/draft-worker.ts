@@ -12,6 +12,7 @@ import {
 } from '../../jobs/job-queue.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { attachFreshVariants } from '../../media/variants.service.js';
+import type { Metrics } from '../../observability/metrics.js';
 import type { CutoutProvider } from './cutout.js';
 import { DRAFT_JOB, type DraftJobPayload } from './draft-jobs.js';
 import {
@@ -40,6 +41,8 @@ export interface DraftWorkerDeps {
     info(details: object, message: string): void;
     warn(details: object, message: string): void;
   };
+  /** Runs counted by outcome and timed (shop_drafts_total, shop_draft_duration_seconds). */
+  metrics?: Pick<Metrics, 'drafts' | 'draftDuration'>;
 }
 
 /** Photos go to the model at most this wide: enough to judge an item, a fraction of the bytes. */
@@ -208,6 +211,11 @@ export function draftWorker(deps: DraftWorkerDeps): JobHandler<DraftJobPayload> 
     asking: () => void,
   ): Promise<void> {
     const draftId = job.payload.draft_id;
+    const started = performance.now();
+    const count = (outcome: 'drafted' | 'retry' | 'paused' | 'failed') => {
+      deps.metrics?.drafts.inc({ outcome });
+      deps.metrics?.draftDuration.observe({ outcome }, (performance.now() - started) / 1000);
+    };
     try {
       const images = await drafts.images(work.item_id);
       const cutouts = work.remove_background ? await cutOut(images) : [];
@@ -237,8 +245,16 @@ export function draftWorker(deps: DraftWorkerDeps): JobHandler<DraftJobPayload> 
         if (won && suggestions)
           await drafts.writeModelPrice(trx, work.item_id, suggestions.price_cents, finishedAt);
       });
+      count('drafted');
     } catch (error) {
       const permanent = error instanceof DraftProviderError && !error.retryable;
+      count(
+        error instanceof DeferJobError
+          ? 'paused'
+          : permanent || job.attempt >= MAX_ATTEMPTS
+            ? 'failed'
+            : 'retry',
+      );
       const message = errorMessage(error);
       if (permanent) throw new PermanentJobError(message);
       // The queue retries after its backoff (or, paused, when the next probe is due);

@@ -30,6 +30,7 @@ export function installDrafting(
       concurrency: config.workers,
       modelTimeoutMs: config.timeoutMs,
       log,
+      metrics: ctx.metrics,
     }),
   );
 }

@@ -27,7 +27,10 @@ async function settleAll<T>(work: Array<Promise<T>>, keep: (value: T) => void): 
   return results.map((result) => (result as PromiseFulfilledResult<T>).value);
 }
 
-export function intakeService(ctx: Pick<AppContext, 'db' | 'clock'>, storage: MediaStorage) {
+export function intakeService(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'webhookEvents'>,
+  storage: MediaStorage,
+) {
   const links = uploadLinksRepository(ctx.db);
 
   return {
@@ -68,13 +71,18 @@ export function intakeService(ctx: Pick<AppContext, 'db' | 'clock'>, storage: Me
         }));
         await ctx.db.transaction().execute(async (trx) => {
           if (!(await links.claimSubmission(trx, linkId))) throw linkNotActive();
-          await createSubmission(trx, {
+          const itemId = await createSubmission(trx, {
             linkId,
             title: titleFrom(form.note),
             note: form.note,
             removeBackground: form.removeBackground,
             photos,
             now: ctx.clock.now(),
+          });
+          await ctx.webhookEvents.record(trx, 'submission.received', {
+            item_id: itemId,
+            photos: photos.length,
+            upload_link_id: linkId,
           });
         });
         return { photos: photos.length };

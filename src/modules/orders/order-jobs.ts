@@ -14,7 +14,7 @@ export const SETTLE_UNPAID_JOB = 'orders.settle-unpaid';
  * unpaid-order reminder and auto-cancel.
  */
 export function registerOrderJobs(
-  ctx: Pick<AppContext, 'db' | 'jobs' | 'payments'>,
+  ctx: Pick<AppContext, 'db' | 'jobs' | 'payments' | 'metrics'>,
   orders: OrdersService,
   log: FastifyBaseLogger,
 ): void {
@@ -23,9 +23,11 @@ export function registerOrderJobs(
       const row = await ordersRepository(ctx.db).byId(job.payload.order_id);
       if (!row) return;
       await ctx.payments.void(row.checkout_key);
+      ctx.metrics.refunds.inc({ outcome: 'refunded' });
       log.info({ order: { id: row.id, number: row.number } }, 'payment of cancelled order voided');
     },
     onGiveUp(job) {
+      ctx.metrics.refunds.inc({ outcome: 'failed' });
       log.error(
         { order: { id: job.payload.order_id } },
         'payment could not be voided: refund it by hand',

@@ -4,6 +4,8 @@ import type { PostalAddress } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { enqueue } from '../../jobs/job-queue.js';
+import { orderEventData } from '../webhooks/webhook-events.js';
+import type { OrderEventType } from '../webhooks/webhook-payloads.js';
 import { countryCodeOf } from './countries.js';
 import { orderMail } from './order-mails.js';
 import { orderRowToOrder, ordersWithLines } from './order-shape.js';
@@ -23,7 +25,10 @@ const CUSTOMER_LIST_LIMIT = 500;
 /** The job a cancellation leaves behind: gives the payment back through the provider, once. */
 export const ORDER_VOID_JOB = 'orders.void-payment';
 
-export type OrdersContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'outbox'>;
+export type OrdersContext = Pick<
+  AppContext,
+  'db' | 'clock' | 'config' | 'outbox' | 'webhookEvents'
+>;
 
 const VERBS: Record<Transition, string> = {
   'mark-paid': 'marked paid',
@@ -73,6 +78,10 @@ export function ordersService(ctx: OrdersContext) {
     );
   }
 
+  /** The order's webhook event, in the transaction of its change (contract, third round). */
+  const announce = (trx: Db, type: OrderEventType, order: Order) =>
+    ctx.webhookEvents.record(trx, type, orderEventData(order));
+
   /** Why a guarded transition matched nothing: 404 for no such order, else 409 naming its state. */
   async function refuse(db: Db, id: number, transition: Transition): Promise<never> {
     const row = await ordersRepository(db).byId(id);
@@ -85,8 +94,17 @@ export function ordersService(ctx: OrdersContext) {
     const row = await orders.transition(id, 'cancel', now, { cancel_reason: reason });
     if (!row) return refuse(trx, id, 'cancel');
     // One transaction: the order is cancelled iff its items are back on sale.
-    await orders.returnItems(row.id, row.customer_id, now);
+    const returned = await orders.returnItems(row.id, row.customer_id, now);
     const order = orderRowToOrder(row, await orders.linesOf([row.id]), shop);
+    await announce(trx, 'order.cancelled', order);
+    // A paid order's money goes back with the cancel (the void job below gives it back).
+    if (row.paid_at !== null) {
+      await ctx.webhookEvents.record(trx, 'order.refunded', {
+        ...orderEventData(order),
+        refund: { amount_cents: order.total_cents, item_ids: orderEventData(order).item_ids },
+      });
+    }
+    await ctx.webhookEvents.items(trx, 'item.released', returned);
     // The keyed job exists iff this cancel committed: the payment is voided once.
     await enqueue(trx, ORDER_VOID_JOB, { order_id: row.id }, { now, key: `order-${row.id}` });
     await queueMail(trx, 'cancelled', order);
@@ -115,6 +133,8 @@ export function ordersService(ctx: OrdersContext) {
       );
       const order = (await load(trx, id))!;
       await queueMail(trx, 'confirmation', order);
+      await announce(trx, 'order.placed', order);
+      if (paid) await announce(trx, 'order.paid', order);
       return order;
     },
 
@@ -140,9 +160,13 @@ export function ordersService(ctx: OrdersContext) {
     },
 
     async markPaid(id: number): Promise<Order> {
-      const row = await ordersRepository(ctx.db).transition(id, 'mark-paid', ctx.clock.now());
-      if (!row) return refuse(ctx.db, id, 'mark-paid');
-      return (await load(ctx.db, id))!;
+      return inTransaction(ctx.db, async (trx) => {
+        const row = await ordersRepository(trx).transition(id, 'mark-paid', ctx.clock.now());
+        if (!row) return refuse(trx, id, 'mark-paid');
+        const order = (await load(trx, id))!;
+        await announce(trx, 'order.paid', order);
+        return order;
+      });
     },
 
     async ship(id: number, carrier: string, trackingReference: string): Promise<Order> {
@@ -154,15 +178,20 @@ export function ordersService(ctx: OrdersContext) {
         if (!row) return refuse(trx, id, 'ship');
         const order = (await load(trx, id))!;
         await queueMail(trx, 'shipped', order);
+        await announce(trx, 'order.shipped', order);
         return order;
       });
     },
 
     /** Shipped → delivered; a pickup order: paid → delivered, handed over at the shop. */
     async deliver(id: number): Promise<Order> {
-      const row = await ordersRepository(ctx.db).transition(id, 'deliver', ctx.clock.now());
-      if (!row) return refuse(ctx.db, id, 'deliver');
-      return (await load(ctx.db, id))!;
+      return inTransaction(ctx.db, async (trx) => {
+        const row = await ordersRepository(trx).transition(id, 'deliver', ctx.clock.now());
+        if (!row) return refuse(trx, id, 'deliver');
+        const order = (await load(trx, id))!;
+        await announce(trx, 'order.delivered', order);
+        return order;
+      });
     },
 
     /** Cancel with a reason (told to the buyer); from placed or paid only. */

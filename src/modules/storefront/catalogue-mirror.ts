@@ -31,6 +31,14 @@ const CATCH_UP_WAIT_MS = 50;
 /** Changes waiting to be applied past which the index is loaded again instead. */
 const MAX_QUEUED = 10_000;
 
+/** What the mirror reports as it goes (shop_storefront_index_* metrics). */
+export interface MirrorObserver {
+  /** A whole load finished, with this many items. */
+  loaded(items: number): void;
+  /** Changes applied: the last one was heard `lagMs` ago; the index now holds `items`. */
+  applied(lagMs: number, items: number): void;
+}
+
 /**
  * The visible catalogue's sort keys and facets, kept in memory and answering
  * the storefront's list searches without SQL (catalogue-index.ts), so a list
@@ -55,13 +63,15 @@ export function catalogueMirror(
   notifications: Notifications,
   log: Pick<FastifyBaseLogger, 'warn'>,
   onLoaded: (ids: number[]) => void = () => {},
+  observer?: MirrorObserver,
 ) {
   // The life of memory followed, and the index as of version `at` in it.
   let following: { epoch: string; life: number } | null = null;
   let index: CatalogueIndex | null = null;
   let at = 0;
   let reload = true;
-  let queue: CatalogueChange[] = [];
+  // Each change with when it was heard (the index's lag is measured from then).
+  let queue: Array<CatalogueChange & { heardAt: number }> = [];
   let running: Promise<void> | null = null;
   let wanted = false;
   let closed = false;
@@ -87,7 +97,7 @@ export function catalogueMirror(
       queue = [];
       reload = true;
     } else {
-      queue.push(change);
+      queue.push({ ...change, heardAt: Date.now() });
     }
     kick();
   });
@@ -110,6 +120,7 @@ export function catalogueMirror(
         reload = queue.some((change) => change.scope === '*' && change.version > at);
         queue = queue.filter((change) => change.version > at);
         onLoaded(index.ids());
+        observer?.loaded(index.size);
         wake();
         continue;
       }
@@ -135,6 +146,7 @@ export function catalogueMirror(
       }
       if (slugs) index.setTagSlugs(slugs);
       at = Math.max(at, batch[batch.length - 1]!.version);
+      observer?.applied(Date.now() - batch[batch.length - 1]!.heardAt, index.size);
       wake();
     }
   }

@@ -2,7 +2,8 @@ import type { App, AppContext } from '../../context.js';
 import type { Notifications } from '../../db/notifications.js';
 import { versionedResponses } from '../../http/versioned-responses.js';
 import { mediaUrlFor } from '../../media/storage.js';
-import { catalogueMirror } from './catalogue-mirror.js';
+import type { Metrics } from '../../observability/metrics.js';
+import { catalogueMirror, type MirrorObserver } from './catalogue-mirror.js';
 import type { CatalogueVersion } from './catalogue-version.js';
 import { itemCards, KEPT_CARDS } from './item-cards.js';
 import { itemsRepository } from './items.repository.js';
@@ -40,11 +41,18 @@ export async function storefrontModule(
   let warming: Promise<void> | null = null;
   let closed = false;
   const mirror = reuse
-    ? catalogueMirror(itemsRepository(ctx.db), version, notifications, app.log, (ids) => {
-        warming ??= warm(ids.slice(0, KEPT_CARDS)).finally(() => {
-          warming = null;
-        });
-      })
+    ? catalogueMirror(
+        itemsRepository(ctx.db),
+        version,
+        notifications,
+        app.log,
+        (ids) => {
+          warming ??= warm(ids.slice(0, KEPT_CARDS)).finally(() => {
+            warming = null;
+          });
+        },
+        indexMetrics(ctx.metrics.storefrontIndex),
+      )
     : undefined;
   const storefront = storefrontService(ctx.db, mediaUrlFor(ctx.config), mirror);
 
@@ -82,6 +90,21 @@ export async function storefrontModule(
         if (!warming) return;
         await warming;
       }
+    },
+  };
+}
+
+/** The index's size, lag and reloads as metrics (docs/operations.md). */
+function indexMetrics(metrics: Metrics['storefrontIndex']): MirrorObserver {
+  return {
+    loaded(items) {
+      metrics.reloads.inc();
+      metrics.items.set(items);
+      metrics.lag.set(0);
+    },
+    applied(lagMs, items) {
+      metrics.lag.set(lagMs / 1000);
+      metrics.items.set(items);
     },
   };
 }

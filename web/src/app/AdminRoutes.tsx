@@ -16,6 +16,7 @@ const Tags = lazy(() =>
 const Customers = lazy(() => import('../features/admin-customers/routes'));
 const Orders = lazy(() => import('../features/admin-orders/routes'));
 const UploadLinks = lazy(() => import('../features/admin-upload-links/routes'));
+const Webhooks = lazy(() => import('../features/admin-webhooks/routes'));
 
 /** /admin: sign-in is open; everything else is behind the admin session (AdminShell). */
 export default function AdminRoutes() {
@@ -31,6 +32,7 @@ export default function AdminRoutes() {
         <Route path="customers/*" element={<Customers />} />
         <Route path="categories" element={<Categories />} />
         <Route path="tags" element={<Tags />} />
+        <Route path="webhooks" element={<Webhooks />} />
         <Route
           path="*"
           element={

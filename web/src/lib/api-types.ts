@@ -5134,6 +5134,572 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook endpoints (without their secrets) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            webhooks: {
+                                id: number;
+                                url: string;
+                                events: ("item.published" | "item.unpublished" | "item.reserved" | "item.released" | "item.sold" | "order.placed" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "submission.received")[];
+                                /** @enum {string} */
+                                state: "active" | "disabled";
+                                failing_since: string | null;
+                                disabled_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a webhook endpoint; the signing secret is in this answer only */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description https (http only with WEBHOOK_ALLOW_PRIVATE=true); no private addresses */
+                        url: string;
+                        events: ("item.published" | "item.unpublished" | "item.reserved" | "item.released" | "item.sold" | "order.placed" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "submission.received")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            url: string;
+                            events: ("item.published" | "item.unpublished" | "item.reserved" | "item.released" | "item.sold" | "order.placed" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "submission.received")[];
+                            /** @enum {string} */
+                            state: "active" | "disabled";
+                            failing_since: string | null;
+                            disabled_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description whsec_… (Standard Webhooks): verifies webhook-signature; shown this once */
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint and its delivery log */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable a disabled endpoint; events kept meanwhile are delivered in order */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            url: string;
+                            events: ("item.published" | "item.unpublished" | "item.reserved" | "item.released" | "item.sold" | "order.placed" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "submission.received")[];
+                            /** @enum {string} */
+                            state: "active" | "disabled";
+                            failing_since: string | null;
+                            disabled_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deliveries to this endpoint, newest first, each with its attempts */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description From next_cursor */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deliveries: {
+                                id: number;
+                                /** @enum {string} */
+                                event_type: "item.published" | "item.unpublished" | "item.reserved" | "item.released" | "item.sold" | "order.placed" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "submission.received";
+                                /** @description The webhook-id header: the same on every attempt */
+                                webhook_id: string;
+                                /** @enum {string} */
+                                state: "pending" | "delivering" | "delivered" | "retrying" | "failed";
+                                attempts: {
+                                    attempt: number;
+                                    /** Format: date-time */
+                                    at: string;
+                                    status_code: number | null;
+                                    error: string | null;
+                                    duration_ms: number;
+                                }[];
+                                next_attempt_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                finished_at: string | null;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivered or failed delivery again (same webhook-id) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    delivery_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @enum {string} */
+                            event_type: "item.published" | "item.unpublished" | "item.reserved" | "item.released" | "item.sold" | "order.placed" | "order.paid" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "submission.received";
+                            /** @description The webhook-id header: the same on every attempt */
+                            webhook_id: string;
+                            /** @enum {string} */
+                            state: "pending" | "delivering" | "delivered" | "retrying" | "failed";
+                            attempts: {
+                                attempt: number;
+                                /** Format: date-time */
+                                at: string;
+                                status_code: number | null;
+                                error: string | null;
+                                duration_ms: number;
+                            }[];
+                            next_attempt_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            finished_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/items/{id}/images": {
         parameters: {
             query?: never;
@@ -8486,7 +9052,843 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "item.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * item.published: an item went on sale (pending → available)
+         * @description Signed per Standard Webhooks (HMAC-SHA256 with the secret shown when the endpoint was registered). Delivered after the commit that caused it, at least once, in order per item (per order for order events); retried with backoff for a day. Deduplicate by webhook-id: every attempt and redelivery of one event carries the same.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (msg_…), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body> */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "item.published";
+                        /**
+                         * Format: date-time
+                         * @description When the event happened
+                         */
+                        timestamp: string;
+                        /** WebhookItem */
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @enum {string} */
+                            status: "pending" | "available" | "reserved" | "sold";
+                            price_cents: number;
+                            /** @description ISO 4217 */
+                            currency: string;
+                            /** @description The item's page in the shop */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer (or none within 10 s) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "item.unpublished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * item.unpublished: an item was taken off the storefront (→ pending)
+         * @description Signed per Standard Webhooks (HMAC-SHA256 with the secret shown when the endpoint was registered). Delivered after the commit that caused it, at least once, in order per item (per order for order events); retried with backoff for a day. Deduplicate by webhook-id: every attempt and redelivery of one event carries the same.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (msg_…), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body> */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "item.unpublished";
+                        /**
+                         * Format: date-time
+                         * @description When the event happened
+                         */
+                        timestamp: string;
+                        /** WebhookItem */
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @enum {string} */
+                            status: "pending" | "available" | "reserved" | "sold";
+                            price_cents: number;
+                            /** @description ISO 4217 */
+                            currency: string;
+                            /** @description The item's page in the shop */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer (or none within 10 s) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "item.reserved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * item.reserved: an item went into a customer’s cart (available → reserved)
+         * @description Signed per Standard Webhooks (HMAC-SHA256 with the secret shown when the endpoint was registered). Delivered after the commit that caused it, at least once, in order per item (per order for order events); retried with backoff for a day. Deduplicate by webhook-id: every attempt and redelivery of one event carries the same.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (msg_…), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body> */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "item.reserved";
+                        /**
+                         * Format: date-time
+                         * @description When the event happened
+                         */
+                        timestamp: string;
+                        /** WebhookItem */
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @enum {string} */
+                            status: "pending" | "available" | "reserved" | "sold";
+                            price_cents: number;
+                            /** @description ISO 4217 */
+                            currency: string;
+                            /** @description The item's page in the shop */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer (or none within 10 s) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "item.released": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * item.released: an item is on sale again: a hold was released or expired, or its order was cancelled
+         * @description Signed per Standard Webhooks (HMAC-SHA256 with the secret shown when the endpoint was registered). Delivered after the commit that caused it, at least once, in order per item (per order for order events); retried with backoff for a day. Deduplicate by webhook-id: every attempt and redelivery of one event carries the same.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (msg_…), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body> */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "item.released";
+                        /**
+                         * Format: date-time
+                         * @description When the event happened
+                         */
+                        timestamp: string;
+                        /** WebhookItem */
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @enum {string} */
+                            status: "pending" | "available" | "reserved" | "sold";
+                            price_cents: number;
+                            /** @description ISO 4217 */
+                            currency: string;
+                            /** @description The item's page in the shop */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer (or none within 10 s) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "item.sold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * item.sold: an item was sold (by checkout or by the admin); take it down elsewhere
+         * @description Signed per Standard Webhooks (HMAC-SHA256 with the secret shown when the endpoint was registered). Delivered after the commit that caused it, at least once, in order per item (per order for order events); retried with backoff for a day. Deduplicate by webhook-id: every attempt and redelivery of one event carries the same.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (msg_…), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body> */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "item.sold";
+                        /**
+                         * Format: date-time
+                         * @description When the event happened
+                         */
+                        timestamp: string;
+                        /** WebhookItem */
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @enum {string} */
+                            status: "pending" | "available" | "reserved" | "sold";
+                            price_cents: number;
+                            /** @description ISO 4217 */
+                            currency: string;
+                            /** @description The item's page in the shop */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer (or none within 10 s) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.placed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.placed: an order was placed at checkout
+         * @description Signed per Standard Webhooks (HMAC-SHA256 with the secret shown when the endpoint was registered). Delivered after the commit that caused it, at least once, in order per item (per order for order events); retried with backoff for a day. Deduplicate by webhook-id: every attempt and redelivery of one event carries the same.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (msg_…), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body> */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "order.placed";
+                        /**
+                         * Format: date-time
+                         * @description When the event happened
+                         */
+                        timestamp: string;
+                        /** WebhookOrder */
+                        data: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            /** @enum {string} */
+                            fulfilment: "shipping" | "pickup";
+                            total_cents: number;
+                            currency: string;
+                            item_ids: number[];
+                            refund?: {
+                                amount_cents: number;
+                                item_ids: number[];
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer (or none within 10 s) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.paid: an order was paid
+         * @description Signed per Standard Webhooks (HMAC-SHA256 with the secret shown when the endpoint was registered). Delivered after the commit that caused it, at least once, in order per item (per order for order events); retried with backoff for a day. Deduplicate by webhook-id: every attempt and redelivery of one event carries the same.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (msg_…), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body> */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "order.paid";
+                        /**
+                         * Format: date-time
+                         * @description When the event happened
+                         */
+                        timestamp: string;
+                        /** WebhookOrder */
+                        data: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            /** @enum {string} */
+                            fulfilment: "shipping" | "pickup";
+                            total_cents: number;
+                            currency: string;
+                            item_ids: number[];
+                            refund?: {
+                                amount_cents: number;
+                                item_ids: number[];
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer (or none within 10 s) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.shipped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.shipped: an order was shipped
+         * @description Signed per Standard Webhooks (HMAC-SHA256 with the secret shown when the endpoint was registered). Delivered after the commit that caused it, at least once, in order per item (per order for order events); retried with backoff for a day. Deduplicate by webhook-id: every attempt and redelivery of one event carries the same.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (msg_…), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body> */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "order.shipped";
+                        /**
+                         * Format: date-time
+                         * @description When the event happened
+                         */
+                        timestamp: string;
+                        /** WebhookOrder */
+                        data: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            /** @enum {string} */
+                            fulfilment: "shipping" | "pickup";
+                            total_cents: number;
+                            currency: string;
+                            item_ids: number[];
+                            refund?: {
+                                amount_cents: number;
+                                item_ids: number[];
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer (or none within 10 s) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.delivered: an order was delivered or handed over
+         * @description Signed per Standard Webhooks (HMAC-SHA256 with the secret shown when the endpoint was registered). Delivered after the commit that caused it, at least once, in order per item (per order for order events); retried with backoff for a day. Deduplicate by webhook-id: every attempt and redelivery of one event carries the same.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (msg_…), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body> */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "order.delivered";
+                        /**
+                         * Format: date-time
+                         * @description When the event happened
+                         */
+                        timestamp: string;
+                        /** WebhookOrder */
+                        data: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            /** @enum {string} */
+                            fulfilment: "shipping" | "pickup";
+                            total_cents: number;
+                            currency: string;
+                            item_ids: number[];
+                            refund?: {
+                                amount_cents: number;
+                                item_ids: number[];
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer (or none within 10 s) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.cancelled: an order was cancelled; its items are on sale again
+         * @description Signed per Standard Webhooks (HMAC-SHA256 with the secret shown when the endpoint was registered). Delivered after the commit that caused it, at least once, in order per item (per order for order events); retried with backoff for a day. Deduplicate by webhook-id: every attempt and redelivery of one event carries the same.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (msg_…), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body> */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "order.cancelled";
+                        /**
+                         * Format: date-time
+                         * @description When the event happened
+                         */
+                        timestamp: string;
+                        /** WebhookOrder */
+                        data: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            /** @enum {string} */
+                            fulfilment: "shipping" | "pickup";
+                            total_cents: number;
+                            currency: string;
+                            item_ids: number[];
+                            refund?: {
+                                amount_cents: number;
+                                item_ids: number[];
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer (or none within 10 s) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.refunded: money was given back for an order (`refund` says how much, for which items)
+         * @description Signed per Standard Webhooks (HMAC-SHA256 with the secret shown when the endpoint was registered). Delivered after the commit that caused it, at least once, in order per item (per order for order events); retried with backoff for a day. Deduplicate by webhook-id: every attempt and redelivery of one event carries the same.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (msg_…), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body> */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "order.refunded";
+                        /**
+                         * Format: date-time
+                         * @description When the event happened
+                         */
+                        timestamp: string;
+                        /** WebhookOrder */
+                        data: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            /** @enum {string} */
+                            fulfilment: "shipping" | "pickup";
+                            total_cents: number;
+                            currency: string;
+                            item_ids: number[];
+                            refund?: {
+                                amount_cents: number;
+                                item_ids: number[];
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer (or none within 10 s) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "submission.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * submission.received: photos arrived through an upload link and became a pending item
+         * @description Signed per Standard Webhooks (HMAC-SHA256 with the secret shown when the endpoint was registered). Delivered after the commit that caused it, at least once, in order per item (per order for order events); retried with backoff for a day. Deduplicate by webhook-id: every attempt and redelivery of one event carries the same.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (msg_…), the same on every attempt */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body> */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "submission.received";
+                        /**
+                         * Format: date-time
+                         * @description When the event happened
+                         */
+                        timestamp: string;
+                        /** WebhookSubmission */
+                        data: {
+                            /** @description The pending item the submission became */
+                            item_id: number;
+                            photos: number;
+                            upload_link_id: number | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer (or none within 10 s) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** Error */

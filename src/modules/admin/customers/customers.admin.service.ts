@@ -10,7 +10,9 @@ import {
 import { cartRepository } from '../../commerce/cart.repository.js';
 import { adminCustomersRepository } from './customers.admin.repository.js';
 
-export function adminCustomersService(ctx: Pick<AppContext, 'db' | 'clock' | 'random'>) {
+export function adminCustomersService(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'random' | 'metrics' | 'webhookEvents'>,
+) {
   const customers = adminCustomersRepository(ctx.db);
 
   async function row(id: number) {
@@ -62,12 +64,15 @@ export function adminCustomersService(ctx: Pick<AppContext, 'db' | 'clock' | 'ra
      */
     async disable(id: number) {
       const now = ctx.clock.now();
-      await inTransaction(ctx.db, async (trx) => {
+      const released = await inTransaction(ctx.db, async (trx) => {
         if (!(await customers.disable(trx, id, now))) throw notFound('No such customer.');
         await customerTokensRepository(trx).supersede(id, ALL_TOKEN_KINDS, now);
         await customerSessions(trx, ctx.random).endAllOf(id);
-        await cartRepository(trx).releaseAllOf(id, now);
+        const ids = await cartRepository(trx).releaseAllOf(id, now);
+        await ctx.webhookEvents.items(trx, 'item.released', ids);
+        return ids;
       });
+      ctx.metrics.holdsEnded.inc({ reason: 'released' }, released.length);
       return row(id);
     },
 

@@ -15,6 +15,7 @@ const PLACES = [
   { to: '/admin/customers', label: 'Customers' },
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/tags', label: 'Tags' },
+  { to: '/admin/webhooks', label: 'Webhooks' },
 ];
 
 /** The owner's frame: behind the admin session; without one, sign-in and back. */

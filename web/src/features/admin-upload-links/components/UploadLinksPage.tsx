@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { CopyButton } from '../../../components/ui/CopyButton';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { Field } from '../../../components/ui/Field';
 import { TableFrame } from '../../../components/ui/TableFrame';
@@ -12,7 +13,6 @@ type Created = NonNullable<ReturnType<typeof useCreateUploadLink>['data']>;
 
 /** The token URL, shown this once (the server keeps only a digest): copy it or scan it. */
 function ShownOnce({ link, onDone }: { link: Created; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
   return (
     <section
       aria-labelledby="new-link-heading"
@@ -41,15 +41,7 @@ function ShownOnce({ link, onDone }: { link: Created; onDone: () => void }) {
         />
       </label>
       <div style={{ display: 'flex', gap: 'var(--space-3)', alignItems: 'center' }}>
-        <Button
-          onClick={async () => {
-            await navigator.clipboard.writeText(link.url);
-            setCopied(true);
-          }}
-        >
-          Copy address
-        </Button>
-        <span aria-live="polite">{copied ? 'Copied.' : ''}</span>
+        <CopyButton text={link.url} label="Copy address" />
         <Button variant="secondary" onClick={onDone}>
           Done
         </Button>

@@ -1,0 +1,175 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/support/free-port.js';
+import { otlpReceiver, type ReceivedSpan } from '../../test/support/otlp-receiver.js';
+import { createTestDatabase, type TestDatabase } from '../../test/support/test-database.js';
+
+const SECRET_EMAIL = 'tracer.personal@example.com';
+const SECRET_PASSWORD = 'never-in-a-span-7731';
+
+/** The server as `npm start` runs it (tracing first, through --import), from source. */
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './src/instrument.ts', 'src/server.ts'],
+    {
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  const stderr: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const up = await fetch(`${base}/healthz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (up) return { child, base, stderr };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not start: ${stderr.join('')}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Whether `span` lies below `ancestor` in its trace. */
+function descendsFrom(span: ReceivedSpan, ancestor: ReceivedSpan, all: ReceivedSpan[]): boolean {
+  const byId = new Map(all.map((s) => [s.spanId, s]));
+  let parent = byId.get(span.parentSpanId);
+  while (parent) {
+    if (parent.spanId === ancestor.spanId) return true;
+    parent = byId.get(parent.parentSpanId);
+  }
+  return false;
+}
+
+describe('traces over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
+  let receiver: Awaited<ReturnType<typeof otlpReceiver>>;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let database: TestDatabase;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    receiver = await otlpReceiver();
+    database = await createTestDatabase();
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-tracing-'));
+    server = await startServer({
+      DATA_DIR: dataDir,
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      // Export each batch at once rather than every 5 s.
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+    });
+  }, 120_000);
+  afterAll(async () => {
+    if (server) await stop(server.child);
+    await receiver?.close();
+    await database?.drop();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  const post = (url: string, body: object) =>
+    fetch(`${server.base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.base },
+      body: JSON.stringify(body),
+    });
+  const requestSpan = (route: string) =>
+    receiver.spans.find(
+      (span) => span.scope.includes('fastify') && span.attributes['http.route'] === route,
+    );
+
+  it('exports a span per request and per job, with nothing a customer typed', async () => {
+    const registered = await post('/api/customers/register', {
+      email: SECRET_EMAIL,
+      password: SECRET_PASSWORD,
+      first_name: 'Tracy',
+      last_name: 'Personal',
+    });
+    expect(registered.status).toBe(201);
+    await expect
+      .poll(() => requestSpan('/api/customers/register'), { timeout: 15_000 })
+      .toBeTruthy();
+    expect(requestSpan('/api/customers/register')!.service).toBe('shop-service');
+    // The verification mail is a job of the queue: its run is a span of its own.
+    await expect
+      .poll(() => receiver.spans.find((span) => span.name === 'job mail.send'), { timeout: 20_000 })
+      .toBeTruthy();
+    const job = receiver.spans.find((span) => span.name === 'job mail.send')!;
+    expect(job.attributes).toMatchObject({ 'job.kind': 'mail.send', 'job.attempt': 1 });
+    const everything = JSON.stringify(receiver.spans);
+    expect(everything).not.toContain(SECRET_EMAIL);
+    expect(everything).not.toContain(SECRET_PASSWORD);
+    expect(receiver.others).toEqual([]);
+  });
+
+  // PGlite runs in the process, without the pg driver: statements are traced on PostgreSQL.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'gives a request span a child pg span without the statement parameters',
+    async () => {
+      expect(
+        (await post('/api/customers/login', { email: SECRET_EMAIL, password: 'wrong-guess-1' }))
+          .status,
+      ).toBe(401);
+      await expect
+        .poll(() => requestSpan('/api/customers/login'), { timeout: 15_000 })
+        .toBeTruthy();
+      const request = requestSpan('/api/customers/login')!;
+      const statements = () =>
+        receiver.spans.filter(
+          (span) =>
+            span.traceId === request.traceId &&
+            span.scope.includes('pg') &&
+            descendsFrom(span, request, receiver.spans),
+        );
+      await expect.poll(() => statements().length, { timeout: 15_000 }).toBeGreaterThan(0);
+      const texts = statements().map((span) =>
+        String(span.attributes['db.statement'] ?? span.attributes['db.query.text']),
+      );
+      expect(texts.some((text) => /customers/.test(text) && /\$1/.test(text))).toBe(true);
+      const everything = JSON.stringify(receiver.spans);
+      expect(everything).not.toContain(SECRET_EMAIL);
+      expect(everything).not.toContain('wrong-guess-1');
+      expect(everything).not.toContain('db.postgresql.values');
+    },
+  );
+});
+
+describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+  it('the tracing entry loads no OpenTelemetry module at all', () => {
+    // A resolve hook that reports every module name asked for that mentions OpenTelemetry.
+    const watch = `data:text/javascript,import { register } from "node:module"; register(${JSON.stringify(
+      'data:text/javascript,export async function resolve(s, c, n) { if (s.includes("opentelemetry")) process._rawDebug("LOADS " + s); return n(s, c); }',
+    )});`;
+    const run = (env: Record<string, string>) => {
+      const {
+        OTEL_EXPORTER_OTLP_ENDPOINT: _,
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: __,
+        ...rest
+      } = process.env;
+      return spawnSync(
+        process.execPath,
+        ['--import', 'tsx', '--import', watch, '--import', './src/instrument.ts', '-e', '0'],
+        { env: { ...rest, ...env }, encoding: 'utf8', timeout: 60_000 },
+      ).stderr;
+    };
+    expect(run({})).not.toContain('LOADS');
+    // The same watch sees the SDK when the variable is set (the check can fail).
+    expect(run({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' })).toContain(
+      'LOADS @opentelemetry/sdk-node',
+    );
+  }, 120_000);
+});

@@ -1,0 +1,85 @@
+import { register } from 'node:module';
+import { setActiveTracing } from './tracing-state.js';
+
+/**
+ * Starts the OpenTelemetry Node SDK: spans of Fastify requests (@fastify/otel),
+ * pg statements, ioredis commands, outgoing HTTP (node:http for S3 and webhooks,
+ * undici for fetch: the model and cut-out servers) and one span per job,
+ * exported over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT (the SDK reads the
+ * standard OTEL_* variables itself: protocol, headers, service name).
+ *
+ * Only src/instrument.ts imports this, and only when the endpoint is set: then it
+ * runs before Fastify, pg and ioredis are imported, which auto-instrumentation
+ * needs. What spans leave out: statement parameters (pg's enhanced reporting is
+ * off), Redis arguments (rate-limit keys hold callers' addresses), request and
+ * response bodies.
+ */
+export async function startTracing(): Promise<void> {
+  // Our modules are ES modules: their imports of pg or ioredis go through this hook.
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+  const [
+    api,
+    { NodeSDK },
+    { FastifyOtelInstrumentation },
+    { HttpInstrumentation },
+    { UndiciInstrumentation },
+    { PgInstrumentation },
+    { IORedisInstrumentation },
+  ] = await Promise.all([
+    import('@opentelemetry/api'),
+    import('@opentelemetry/sdk-node'),
+    import('@fastify/otel'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-undici'),
+    import('@opentelemetry/instrumentation-pg'),
+    import('@opentelemetry/instrumentation-ioredis'),
+  ]);
+  // Traces only: metrics are Prometheus's (GET /metrics), logs are pino's. Set either
+  // variable to export them as well.
+  process.env.OTEL_METRICS_EXPORTER ??= 'none';
+  process.env.OTEL_LOGS_EXPORTER ??= 'none';
+  const sdk = new NodeSDK({
+    serviceName: 'shop-service',
+    instrumentations: [
+      // Requests are @fastify/otel's spans (it reads traceparent itself); http covers calls out.
+      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
+      new UndiciInstrumentation(),
+      new FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        // One span per request: a span per hook and handler (the app has a dozen hooks)
+        // cost ten times a cached list answer's own CPU (npm run bench:observability).
+        instrumentHooks: false,
+        instrumentHandler: false,
+        // Probes and scrapes every few seconds are noise in a trace store.
+        ignorePaths: (route: { url: string }) =>
+          route.url === '/healthz' || route.url === '/readyz' || route.url === '/metrics',
+      }),
+      // Only statements inside a request or a job: the queue's polls would be noise.
+      new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true }),
+      new IORedisInstrumentation({
+        requireParentSpan: true,
+        dbStatementSerializer: (command: string) => command,
+      }),
+    ],
+  });
+  sdk.start();
+
+  const tracer = api.trace.getTracer('shop-service');
+  setActiveTracing({
+    inSpan(name, attributes, work) {
+      return tracer.startActiveSpan(name, { attributes }, async (span) => {
+        try {
+          return await work();
+        } catch (error) {
+          span.recordException(error as Error);
+          span.setStatus({ code: api.SpanStatusCode.ERROR });
+          throw error;
+        } finally {
+          span.end();
+        }
+      });
+    },
+    // Spans still batched in memory are sent before the process exits.
+    shutdown: () => sdk.shutdown(),
+  });
+}

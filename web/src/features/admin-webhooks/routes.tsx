@@ -1,0 +1,3 @@
+import { WebhooksPage } from './components/WebhooksPage';
+
+export default WebhooksPage;
