@@ -73,7 +73,17 @@ describe.skipIf(!hasChromium)('webhooks in the admin, in Chromium', () => {
     await expect.poll(() => receiver.requests.length, { timeout: 20_000 }).toBe(2);
     expect(receiver.requests[1]!.id).toBe(receiver.requests[0]!.id);
 
+    // The table fits a phone: it scrolls in its frame, never the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Deleting asks first, with the focus on the safe answer.
     await page.getByRole('button', { name: `Delete ${receiver.url}` }).click();
+    const question = page.getByRole('dialog', { name: 'Delete this webhook endpoint?' });
+    await question.waitFor();
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Cancel');
+    await question.getByRole('button', { name: 'Delete endpoint' }).click();
     await page.getByText('No webhooks yet').waitFor();
     expect(problems).toEqual([]);
   });

@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { CopyButton } from '../../../components/ui/CopyButton';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { Field } from '../../../components/ui/Field';
+import { TableFrame } from '../../../components/ui/TableFrame';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -89,56 +91,58 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
       {list.length === 0 ? (
         <p>Nothing sent yet: events appear here as they happen.</p>
       ) : (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Created</th>
-              <th scope="col">State</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((delivery) => (
-              <tr key={delivery.id}>
-                <td>{delivery.event_type}</td>
-                <td>{dateTime(delivery.created_at)}</td>
-                <td>
-                  {delivery.state}
-                  {delivery.next_attempt_at && delivery.state === 'retrying'
-                    ? `, next try ${dateTime(delivery.next_attempt_at)}`
-                    : ''}
-                </td>
-                <td>
-                  {delivery.attempts.length === 0
-                    ? '—'
-                    : delivery.attempts.map((attempt) => (
-                        <div key={attempt.attempt}>
-                          #{attempt.attempt} {dateTime(attempt.at)}:{' '}
-                          {attempt.error ?? `HTTP ${attempt.status_code}`} ({attempt.duration_ms}{' '}
-                          ms)
-                        </div>
-                      ))}
-                </td>
-                <td>
-                  {(delivery.state === 'delivered' || delivery.state === 'failed') && (
-                    <Button
-                      variant="secondary"
-                      aria-label={`Send again: ${delivery.event_type} of ${dateTime(delivery.created_at)}`}
-                      disabled={redeliver.isPending}
-                      onClick={() => redeliver.mutate(delivery.id)}
-                    >
-                      Send again
-                    </Button>
-                  )}
-                </td>
+        <TableFrame>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Event</th>
+                <th scope="col">Created</th>
+                <th scope="col">State</th>
+                <th scope="col">Attempts</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.map((delivery) => (
+                <tr key={delivery.id}>
+                  <td>{delivery.event_type}</td>
+                  <td>{dateTime(delivery.created_at)}</td>
+                  <td>
+                    {delivery.state}
+                    {delivery.next_attempt_at && delivery.state === 'retrying'
+                      ? `, next try ${dateTime(delivery.next_attempt_at)}`
+                      : ''}
+                  </td>
+                  <td>
+                    {delivery.attempts.length === 0
+                      ? '—'
+                      : delivery.attempts.map((attempt) => (
+                          <div key={attempt.attempt}>
+                            #{attempt.attempt} {dateTime(attempt.at)}:{' '}
+                            {attempt.error ?? `HTTP ${attempt.status_code}`} ({attempt.duration_ms}{' '}
+                            ms)
+                          </div>
+                        ))}
+                  </td>
+                  <td>
+                    {(delivery.state === 'delivered' || delivery.state === 'failed') && (
+                      <Button
+                        variant="secondary"
+                        aria-label={`Send again: ${delivery.event_type} of ${dateTime(delivery.created_at)}`}
+                        disabled={redeliver.isPending}
+                        onClick={() => redeliver.mutate(delivery.id)}
+                      >
+                        Send again
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
       )}
     </section>
   );
@@ -152,6 +156,7 @@ export function WebhooksPage() {
   const [created, setCreated] = useState<Created | null>(null);
   const [shown, setShown] = useState<number | null>(null);
   const [noEvents, setNoEvents] = useState(false);
+  const [deleting, setDeleting] = useState<{ id: number; url: string } | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -247,63 +252,62 @@ export function WebhooksPage() {
         </PageState>
       ) : (
         <>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Endpoint</th>
-                <th scope="col">Events</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {webhooks.data.webhooks.map((webhook) => (
-                <tr key={webhook.id}>
-                  <td className={styles.url}>{webhook.url}</td>
-                  <td>{webhook.events.join(', ')}</td>
-                  <td>
-                    {webhook.state === 'disabled'
-                      ? `Disabled after a day of failures${webhook.disabled_at ? ` (${dateTime(webhook.disabled_at)})` : ''}`
-                      : webhook.failing_since
-                        ? `Failing since ${dateTime(webhook.failing_since)}`
-                        : 'Active'}
-                  </td>
-                  <td>
-                    <div className={styles.actions}>
-                      <Button
-                        variant="secondary"
-                        aria-expanded={shown === webhook.id}
-                        aria-label={`Deliveries to ${webhook.url}`}
-                        onClick={() => setShown(shown === webhook.id ? null : webhook.id)}
-                      >
-                        Deliveries
-                      </Button>
-                      {webhook.state === 'disabled' && (
-                        <Button
-                          aria-label={`Enable ${webhook.url}`}
-                          onClick={() => enable.mutate(webhook.id)}
-                        >
-                          Enable
-                        </Button>
-                      )}
-                      <Button
-                        variant="danger"
-                        aria-label={`Delete ${webhook.url}`}
-                        onClick={() => {
-                          if (shown === webhook.id) setShown(null);
-                          remove.mutate(webhook.id);
-                        }}
-                      >
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
+          <TableFrame>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Endpoint</th>
+                  <th scope="col">Events</th>
+                  <th scope="col">State</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {webhooks.data.webhooks.map((webhook) => (
+                  <tr key={webhook.id}>
+                    <td className={styles.url}>{webhook.url}</td>
+                    <td>{webhook.events.join(', ')}</td>
+                    <td>
+                      {webhook.state === 'disabled'
+                        ? `Disabled after a day of failures${webhook.disabled_at ? ` (${dateTime(webhook.disabled_at)})` : ''}`
+                        : webhook.failing_since
+                          ? `Failing since ${dateTime(webhook.failing_since)}`
+                          : 'Active'}
+                    </td>
+                    <td>
+                      <div className={styles.actions}>
+                        <Button
+                          variant="secondary"
+                          aria-expanded={shown === webhook.id}
+                          aria-label={`Deliveries to ${webhook.url}`}
+                          onClick={() => setShown(shown === webhook.id ? null : webhook.id)}
+                        >
+                          Deliveries
+                        </Button>
+                        {webhook.state === 'disabled' && (
+                          <Button
+                            aria-label={`Enable ${webhook.url}`}
+                            onClick={() => enable.mutate(webhook.id)}
+                          >
+                            Enable
+                          </Button>
+                        )}
+                        <Button
+                          variant="danger"
+                          aria-label={`Delete ${webhook.url}`}
+                          onClick={() => setDeleting({ id: webhook.id, url: webhook.url })}
+                        >
+                          Delete
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
           {webhooks.data.webhooks
             .filter((webhook) => webhook.id === shown)
             .map((webhook) => (
@@ -311,6 +315,26 @@ export function WebhooksPage() {
             ))}
         </>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this webhook endpoint?"
+        confirmLabel="Delete endpoint"
+        danger
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) {
+            if (shown === deleting.id) setShown(null);
+            remove.mutate(deleting.id);
+          }
+          setDeleting(null);
+        }}
+      >
+        <p>
+          {deleting?.url} gets no more events, and its delivery log goes with it. Events already
+          delivered stay delivered. To receive events there again, add the endpoint anew: it gets a
+          new signing secret.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }
