@@ -111,9 +111,10 @@ export function webhooksService(
     },
 
     async deliveries(id: number, query: DeliveriesQuery) {
+      // A malformed cursor is the request's fault whatever the endpoint: 400 before 404.
+      const beforeId = query.cursor === undefined ? undefined : decodeIdCursor(query.cursor);
       await endpointOrNotFound(id);
       const limit = query.limit ?? 50;
-      const beforeId = query.cursor === undefined ? undefined : decodeIdCursor(query.cursor);
       const page = await rows.deliveriesOf(id, limit, beforeId);
       const shown = page.slice(0, limit);
       return {
