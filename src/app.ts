@@ -40,15 +40,17 @@ import { adminAuthService } from './modules/admin/admin-auth.service.js';
 import { adminModule } from './modules/admin/index.js';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
 import {
+  builtinPayments,
   commerceModule,
   installCartJobs,
   type Payments,
-  paymentsNamed,
   registerFavoriteSold,
   saleAnnouncer,
 } from './modules/commerce/index.js';
 import { installDrafting } from './modules/drafting/index.js';
 import { intakeModule } from './modules/intake/index.js';
+import { paymentsModule } from './modules/payments/index.js';
+import { stripePayments } from './modules/payments/stripe/stripe-payments.js';
 import { catalogueVersion } from './modules/storefront/catalogue-version.js';
 import { storefrontModule } from './modules/storefront/index.js';
 import { itemsRepository } from './modules/storefront/items.repository.js';
@@ -157,7 +159,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       ...(deps.mailTransport ? { transport: deps.mailTransport } : {}),
     }),
     outbox: mailOutbox({ config, clock: deps.clock ?? systemClock }),
-    payments: deps.payments ?? paymentsNamed(config.paymentProvider),
+    payments:
+      deps.payments ??
+      (config.stripe
+        ? stripePayments(config.stripe)
+        : builtinPayments(config.paymentProvider as 'accept')),
   };
   registerMailOutbox(jobs, { db: ctx.db, mailer: ctx.mailer, clock: ctx.clock, log: app.log });
   // Nothing is lost by not waiting for SMTP: unsent mail stays in the outbox.
@@ -242,6 +248,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     prefix: '/api/customers',
   });
   await app.register(async (scope: App) => commerceModule(scope, ctx, sales));
+  await app.register(async (scope: App) => paymentsModule(scope, ctx, sales));
   installCartJobs(app, ctx);
   // Last: its catch-all page route must not shadow anything registered after it by mistake.
   await app.register(async (scope: App) =>

@@ -23,6 +23,7 @@ import * as m0023 from './0023_storefront_facets_and_tag_counts.js';
 import * as m0024 from './0024_catalogue_change_scope.js';
 import * as m0025 from './0025_catalogue_commit_notice.js';
 import * as m0026 from './0026_search_language.js';
+import * as m0065 from './0065_hosted_payments_and_refunds.js';
 
 /**
  * The migration history, in order. Listed explicitly rather than read from the
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0024_catalogue_change_scope': m0024,
   '0025_catalogue_commit_notice': m0025,
   '0026_search_language': m0026,
+  '0065_hosted_payments_and_refunds': m0065,
 };

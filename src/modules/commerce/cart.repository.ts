@@ -191,11 +191,19 @@ export function cartRepository(db: Db) {
       key: string,
       now: Date,
       claimUntil: Date,
+      /** A hosted payment: the holds last (at least) until its page stops taking payment. */
+      holdUntil?: Date,
     ): Promise<ClaimedItem[]> {
       return (
         db
           .updateTable('items')
-          .set({ checkout_key: key, checkout_until: claimUntil })
+          .set((eb) => ({
+            checkout_key: key,
+            checkout_until: claimUntil,
+            ...(holdUntil
+              ? { reserved_until: sql<Date>`GREATEST(${eb.ref('reserved_until')}, ${holdUntil})` }
+              : {}),
+          }))
           .where('status', '=', 'reserved')
           .where('reserved_by', '=', customerId)
           .where('reserved_until', '>', now)

@@ -14,6 +14,7 @@ import { itemsRepository } from '../storefront/items.repository.js';
 import { itemRowToItem } from '../storefront/storefront.service.js';
 import { type ClaimedItem, cartRepository } from './cart.repository.js';
 import type { CartResponse } from './commerce.schemas.js';
+import { hostedCheckout } from './hosted-checkout.js';
 import { type CapturedPayment, isPaymentDeclined } from './payments.js';
 import type { Sale, SaleAnnouncer } from './sales.js';
 
@@ -193,6 +194,7 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
         buyerEmail: buyer.email,
         ...destination,
         paymentReference: payment.reference,
+        paymentProvider: ctx.config.paymentProvider,
         checkoutKey: key,
         lines: claimed,
         paid: payment.paid !== false,
@@ -200,6 +202,10 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
       return { soldItemIds, order };
     });
   }
+
+  const hosted = ctx.payments.hosted
+    ? hostedCheckout(ctx, ctx.payments.hosted, lockEnabledCustomer, log)
+    : null;
 
   return {
     view,
@@ -242,8 +248,13 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
     async checkout(
       customer: SignedInCustomer,
       body?: CheckoutBody,
-    ): Promise<{ sale: Sale; order: Order }> {
+    ): Promise<{ sale: Sale; order: Order; paymentUrl?: string }> {
       const destination = await destinationOf(customer.id, body);
+      if (hosted) {
+        // Paid on the provider's page: nothing is sold until its payment arrives.
+        const { order, paymentUrl } = await hosted(customer, destination);
+        return { sale: { soldItemIds: [], buyerId: customer.id }, order, paymentUrl };
+      }
       // One key per checkout: the claim's mark on the items and the provider's idempotency key.
       const key = ctx.random(16).toString('hex');
       const claimed = await claim(customer, key);
