@@ -69,6 +69,8 @@ export interface HostedSession {
   status: 'open' | 'complete' | 'expired';
   paid: boolean;
   paymentReference: string | null;
+  amountCents: number | null;
+  currency: string | null;
 }
 
 /**

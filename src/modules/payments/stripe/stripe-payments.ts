@@ -38,6 +38,8 @@ function sessionOf(session: Stripe.Checkout.Session): HostedSession {
           : 'open',
     paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
     paymentReference: idOf(session.payment_intent),
+    amountCents: session.amount_total ?? null,
+    currency: session.currency ? session.currency.toUpperCase() : null,
   };
 }
 
@@ -55,7 +57,7 @@ function eventOf(event: Stripe.Event): PaymentEvent {
   if (!event.type.startsWith('checkout.session.')) return { ...base, kind: 'ignored' };
   const session = event.data.object as Stripe.Checkout.Session;
   const reference = session.client_reference_id ?? '';
-  const paid = sessionOf(session).paid;
+  const { paid, paymentReference, amountCents, currency } = sessionOf(session);
   const kind: PaymentEvent['kind'] =
     event.type === 'checkout.session.completed'
       ? paid
@@ -73,9 +75,9 @@ function eventOf(event: Stripe.Event): PaymentEvent {
     kind,
     orderId: /^[1-9]\d{0,9}$/.test(reference) ? Number(reference) : null,
     sessionId: session.id,
-    paymentReference: idOf(session.payment_intent),
-    amountCents: session.amount_total ?? null,
-    currency: session.currency ? session.currency.toUpperCase() : null,
+    paymentReference,
+    amountCents,
+    currency,
   };
 }
 

@@ -16,6 +16,8 @@ import {
   postEvent,
   stripeShop,
 } from '../../../../test/support/stripe-shop.js';
+import { enqueue } from '../../../jobs/job-queue.js';
+import { SETTLE_OVERDUE_PAYMENTS_JOB } from '../overdue-payments.job.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -326,5 +328,36 @@ describe('admin actions on a Stripe order', () => {
         .map((call) => call.idempotencyKey),
     );
     expect([...keys]).toEqual([`refund-${checkout_key}`]);
+  });
+});
+
+describe('an event that never arrives (the overdue-payment job asks Stripe)', () => {
+  /** One run of the recurring job, as the worker would run it. */
+  async function settleOverdue() {
+    await enqueue(t.db, SETTLE_OVERDUE_PAYMENTS_JOB, {}, { key: 'recurring', now: t.clock.now() });
+    await t.app.jobs.drain();
+  }
+
+  it('a session paid whose event was lost: the order is paid and its items sold once the page has closed', async () => {
+    const { buyer, items, order, session } = await checkoutWithStripe(t, stripe);
+    stripe.complete(session.id);
+    await settleOverdue();
+    expect((await orderRow(t, order.id)).state).toBe('placed');
+    t.clock.set(new Date(session.expires_at * 1000 + 3 * MINUTE));
+    await settleOverdue();
+    expect((await orderRow(t, order.id)).state).toBe('paid');
+    expect(await itemRow(t, items[0]!.id)).toMatchObject({ status: 'sold', sold_to: buyer.id });
+    // The late event itself then changes nothing.
+    await postEvent(t.app, stripe, stripe.event('checkout.session.completed', session.id));
+    expect(await refundsOf(order.id)).toEqual([]);
+  });
+
+  it('a session still open past its time is expired at Stripe and the order cancelled, its items released', async () => {
+    const { items, order, session } = await checkoutWithStripe(t, stripe);
+    t.clock.set(new Date(session.expires_at * 1000 + 3 * MINUTE));
+    await settleOverdue();
+    expect(stripe.sessions.get(session.id)!.status).toBe('expired');
+    expect((await orderRow(t, order.id)).state).toBe('cancelled');
+    expect((await itemRow(t, items[0]!.id)).status).toBe('available');
   });
 });
