@@ -55,3 +55,8 @@ export function formatDay(date: string): string {
     new Date(`${date}T00:00:00Z`),
   );
 }
+
+/** A moment today or soon, in the reader's own time ("14:35"). */
+export function formatTime(iso: string): string {
+  return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(iso));
+}
