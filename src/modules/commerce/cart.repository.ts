@@ -12,7 +12,7 @@ export interface ClaimedReminder {
 }
 
 /** What a released hold looks like: back on sale, held by nobody, claimed by no checkout (contract: Item). */
-const released = (now: Date) =>
+export const released = (now: Date) =>
   ({
     status: 'available',
     reserved_by: null,

@@ -1,6 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { OrderState, PaymentProviderName, PostalAddress } from '../../db/schema.js';
+import { released } from '../commerce/cart.repository.js';
 
 export interface NewOrder {
   customerId: number;
@@ -293,15 +294,9 @@ export function ordersRepository(db: Db) {
       const rows = await db
         .updateTable('items')
         .set((eb) => ({
-          status: 'available',
+          ...released(now),
           last_held_by: eb.ref('reserved_by'),
           last_hold_ended_at: now,
-          reserved_by: null,
-          reserved_until: null,
-          held_price_cents: null,
-          checkout_key: null,
-          checkout_until: null,
-          updated_at: now,
         }))
         .where('checkout_key', '=', checkoutKey)
         .where('status', '=', 'reserved')
