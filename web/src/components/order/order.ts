@@ -8,15 +8,15 @@ export type Order =
 export const awaitsPayment = (order: Order) =>
   order.state === 'placed' && order.payment_due_date !== null;
 
-/** Where the order's money stands, in the buyer's and the owner's words (issue 32). */
+/** Where the order's money stands, in the buyer's and the owner's words, after "Payment:" (issue 32). */
 export const PAYMENT_STATUS_TEXT: Record<Order['payment']['status'], string> = {
-  awaiting_payment: 'Waiting for payment',
-  processing: 'Paid; the payment is still being processed by the bank',
-  paid: 'Payment received',
-  cancelled: 'No payment taken',
+  awaiting_payment: 'Waiting for it',
+  processing: 'Made; still being processed by the bank',
+  paid: 'Received',
+  cancelled: 'None taken',
   refund_pending: 'Refund under way',
   refunded: 'Refunded',
-  refund_by_hand: 'Refund to be paid back by the shop',
+  refund_by_hand: 'To be paid back by the shop',
   refund_failed: 'Refund failed; the shop is seeing to it',
 };
 
