@@ -217,6 +217,23 @@ export function cartRepository(db: Db) {
       );
     },
 
+    /**
+     * Items of the customer's held for an order whose payment was made and is still
+     * settling (a bank debit, issue 32): paid as far as the buyer knows, so not in the cart.
+     */
+    async settlingFor(customerId: number): Promise<Set<number>> {
+      const rows = await db
+        .selectFrom('items as i')
+        .innerJoin('orders as o', 'o.checkout_key', 'i.checkout_key')
+        .select('i.id')
+        .where('i.status', '=', 'reserved')
+        .where('i.reserved_by', '=', customerId)
+        .where('o.state', '=', 'placed')
+        .where('o.payment_processing_at', 'is not', null)
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
     /** The held price of each item in the customer's cart, by item id (the cart shows it). */
     async heldPricesOf(customerId: number): Promise<Map<number, number>> {
       const rows = await db
@@ -299,6 +316,8 @@ export function cartRepository(db: Db) {
                  json_agg(json_build_object('id', id, 'title', title) ORDER BY id) AS items
           FROM items
           WHERE status = 'reserved' AND reserved_until > ${now}
+            -- Items being paid for (a payment page, a settling bank debit) need no reminder.
+            AND (checkout_until IS NULL OR checkout_until <= ${now})
           GROUP BY reserved_by
           HAVING min(reserved_until) <= ${dueBy}
         )

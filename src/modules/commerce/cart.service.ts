@@ -58,10 +58,12 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
   const mediaUrl = mediaUrlFor(ctx.config);
 
   async function view(customer: SignedInCustomer): Promise<CartResponse> {
-    const [held, heldPrices] = await Promise.all([
+    const [holds, heldPrices, settling] = await Promise.all([
       items.heldBy(customer.id, ctx.clock.now()),
       carts.heldPricesOf(customer.id),
+      carts.settlingFor(customer.id),
     ]);
+    const held = holds.filter((row) => !settling.has(row.id));
     const deadlines = held.map((hold) => hold.reserved_until.getTime());
     return {
       // The price shown is the price held: what checkout charges (issue 18).

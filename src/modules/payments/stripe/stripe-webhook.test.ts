@@ -5,6 +5,7 @@ import {
   addToCart,
   favorite,
   optInToSoldNotifications,
+  viewCart,
 } from '../../../../test/support/commerce.js';
 import { makeCustomer } from '../../../../test/support/customer-factories.js';
 import { itemRow } from '../../../../test/support/factories.js';
@@ -139,6 +140,13 @@ describe('checkout.session.completed, unpaid (a bank debit), then its outcome', 
     });
     const held = await itemRow(t, items[0]!.id);
     expect(held.reserved_until!.getTime()).toBe(t.clock.now().getTime() + 5 * DAY);
+    // Paid as far as the buyer is concerned: no longer "in the cart", no hold reminder.
+    expect((await viewCart(t, buyer.cookie)).json()).toEqual({ items: [], reserved_until: null });
+    t.clock.set(new Date(held.reserved_until!.getTime() - 5 * MINUTE));
+    await t.app.cartJobs.sendCartReminders();
+    await t.mail.settle();
+    expect(t.mail.to(buyer.email)).toEqual([]);
+    t.clock.set(new Date(held.reserved_until!.getTime() - 5 * DAY));
     // Never auto-cancelled as an unpaid bank transfer, never swept before then.
     t.clock.advance(4 * DAY);
     expect((await t.app.orders.settleUnpaid()).cancelled).not.toContain(order.id);
