@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import type { SignedInCustomer } from '../../http/customer-guard.js';
 import { conflict } from '../../http/errors.js';
 import type { customersRepository } from '../accounts/customers.repository.js';
+import { hostedOrdersRepository } from '../orders/hosted-orders.repository.js';
 import { type OrderRow, ordersRepository } from '../orders/orders.repository.js';
 import type { Order } from '../orders/orders.schemas.js';
 import { ordersService } from '../orders/orders.service.js';
@@ -70,7 +71,7 @@ export function hostedCheckout(
     customer: SignedInCustomer,
     destination: Destination,
   ): Promise<Order | null> {
-    const open = await ordersRepository(ctx.db).openHostedOf(customer.id);
+    const open = await hostedOrdersRepository(ctx.db).openHostedOf(customer.id);
     if (open.length === 0) return null;
     const now = ctx.clock.now();
     const held = (await itemsRepository(ctx.db).heldBy(customer.id, now)).map((item) => item.id);
@@ -181,7 +182,7 @@ export function hostedCheckout(
       );
       throw paymentUnavailable();
     }
-    await ordersRepository(ctx.db).attachPaymentPage(
+    await hostedOrdersRepository(ctx.db).attachPaymentPage(
       order.id,
       { reference: page.id, url: page.url },
       ctx.clock.now(),

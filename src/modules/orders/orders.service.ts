@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { enqueue } from '../../jobs/job-queue.js';
 import { countryCodeOf } from './countries.js';
+import { hostedOrdersRepository } from './hosted-orders.repository.js';
 import { orderMail } from './order-mails.js';
 import { orderRefundsRepository, requestRefundIn } from './order-refunds.js';
 import { orderRowToOrder, ordersWithLines } from './order-shape.js';
@@ -112,9 +113,10 @@ export function ordersService(ctx: OrdersContext) {
     // One transaction: the order is cancelled iff its items are back on sale: sold
     // ones, and those still held for a hosted payment (or back in the buyer's cart).
     await orders.returnItems(row.id, row.customer_id, now);
+    const hosted = hostedOrdersRepository(trx);
     if (options.keepInCart)
-      await orders.returnItemsToCart(row.checkout_key, options.keepInCart.deadline);
-    else await orders.releaseItemsHeldFor(row.checkout_key, now);
+      await hosted.returnItemsToCart(row.checkout_key, options.keepInCart.deadline);
+    else await hosted.releaseItemsHeldFor(row.checkout_key, now);
     const paidFor = options.refundPayment ?? (row.paid_at ? row.payment_intent_id : null);
     if (
       options.refundPayment ||

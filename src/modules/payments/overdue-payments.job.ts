@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { HostedCheckout, PaymentEvent } from '../commerce/payments.js';
-import { type OrderRow, ordersRepository } from '../orders/orders.repository.js';
+import { hostedOrdersRepository } from '../orders/hosted-orders.repository.js';
+import type { OrderRow } from '../orders/orders.repository.js';
 import type { PaymentEventsService } from './payment-events.service.js';
 
 export const SETTLE_OVERDUE_PAYMENTS_JOB = 'payments.settle-overdue';
@@ -54,7 +55,7 @@ export function registerOverduePayments(
     maxAttempts: 1, // the next run is the retry
     async handle() {
       const before = new Date(ctx.clock.now().getTime() - ASK_AFTER_MS);
-      const overdue = await ordersRepository(ctx.db).hostedPastDeadline(before, BATCH);
+      const overdue = await hostedOrdersRepository(ctx.db).hostedPastDeadline(before, BATCH);
       for (const row of overdue) {
         try {
           await events.act('stripe', await whatBecameOf(hosted, row));

@@ -7,6 +7,7 @@ import { cartRepository } from '../commerce/cart.repository.js';
 import { LATE_EVENT_MARGIN_MS } from '../commerce/hosted-checkout.js';
 import type { PaymentEvent } from '../commerce/payments.js';
 import type { Sale, SaleAnnouncer } from '../commerce/sales.js';
+import { hostedOrdersRepository } from '../orders/hosted-orders.repository.js';
 import { requestRefundIn } from '../orders/order-refunds.js';
 import { type OrderRow, ordersRepository } from '../orders/orders.repository.js';
 import { ordersService } from '../orders/orders.service.js';
@@ -47,7 +48,10 @@ export function paymentEventsService(
     const now = ctx.clock.now();
     const repository = ordersRepository(trx);
     if (row.state === 'placed' && row.payment_reference === event.sessionId) {
-      const held = await repository.lockItemsHeldFor(row.checkout_key, row.customer_id);
+      const held = await hostedOrdersRepository(trx).lockItemsHeldFor(
+        row.checkout_key,
+        row.customer_id,
+      );
       const lines = await repository.linesOf([row.id]);
       const allHeld = lines.every((line) => line.item_id !== null && held.includes(line.item_id));
       const amountIsOrders =
@@ -104,7 +108,7 @@ export function paymentEventsService(
       // A payment that settles later (SEPA, bank debits): the holds stay until its
       // outcome, or ORDER_PAYMENT_DAYS.
       const until = new Date(now.getTime() + ctx.config.orderPaymentDays * DAY_MS);
-      await ordersRepository(trx).markProcessing(
+      await hostedOrdersRepository(trx).markProcessing(
         row.id,
         {
           paymentIntentId: event.paymentReference,
