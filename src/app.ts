@@ -40,7 +40,6 @@ import { adminAuthService } from './modules/admin/admin-auth.service.js';
 import { adminModule } from './modules/admin/index.js';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
 import {
-  builtinPayments,
   commerceModule,
   installCartJobs,
   type Payments,
@@ -49,8 +48,7 @@ import {
 } from './modules/commerce/index.js';
 import { installDrafting } from './modules/drafting/index.js';
 import { intakeModule } from './modules/intake/index.js';
-import { paymentsModule } from './modules/payments/index.js';
-import { stripePayments } from './modules/payments/stripe/stripe-payments.js';
+import { paymentsFor, paymentsModule } from './modules/payments/index.js';
 import { catalogueVersion } from './modules/storefront/catalogue-version.js';
 import { storefrontModule } from './modules/storefront/index.js';
 import { itemsRepository } from './modules/storefront/items.repository.js';
@@ -159,11 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       ...(deps.mailTransport ? { transport: deps.mailTransport } : {}),
     }),
     outbox: mailOutbox({ config, clock: deps.clock ?? systemClock }),
-    payments:
-      deps.payments ??
-      (config.stripe
-        ? stripePayments(config.stripe)
-        : builtinPayments(config.paymentProvider as 'accept')),
+    payments: deps.payments ?? paymentsFor(config),
   };
   registerMailOutbox(jobs, { db: ctx.db, mailer: ctx.mailer, clock: ctx.clock, log: app.log });
   // Nothing is lost by not waiting for SMTP: unsent mail stays in the outbox.
