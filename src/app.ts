@@ -43,12 +43,12 @@ import {
   commerceModule,
   installCartJobs,
   type Payments,
-  paymentsNamed,
   registerFavoriteSold,
   saleAnnouncer,
 } from './modules/commerce/index.js';
 import { installDrafting } from './modules/drafting/index.js';
 import { intakeModule } from './modules/intake/index.js';
+import { paymentsFor, paymentsModule } from './modules/payments/index.js';
 import { catalogueVersion } from './modules/storefront/catalogue-version.js';
 import { storefrontModule } from './modules/storefront/index.js';
 import { itemsRepository } from './modules/storefront/items.repository.js';
@@ -185,7 +185,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       ...(deps.mailTransport ? { transport: deps.mailTransport } : {}),
     }),
     outbox: mailOutbox({ config, clock: deps.clock ?? systemClock }),
-    payments: deps.payments ?? paymentsNamed(config.paymentProvider),
+    payments: deps.payments ?? paymentsFor(config),
     metrics,
     webhookEvents: webhookEvents({
       clock: deps.clock ?? systemClock,
@@ -319,6 +319,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     prefix: '/api/customers',
   });
   await app.register(async (scope: App) => commerceModule(scope, ctx, sales));
+  await app.register(async (scope: App) => paymentsModule(scope, ctx, sales));
   installCartJobs(app, ctx);
   // Last: its catch-all page route must not shadow anything registered after it by mistake.
   await app.register(async (scope: App) =>

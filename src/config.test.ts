@@ -42,7 +42,11 @@ describe('configuration', () => {
     expect(address({ PORT: '4123', HOST: '::' })).toBe('http://127.0.0.1:4123');
     expect(address({ PORT: '4123', HOST: 'shop.lan' })).toBe('http://shop.lan:4123');
     expect(address({ PORT: '4123', HOST: 'fd00::5' })).toBe('http://[fd00::5]:4123');
-    const set = loadConfig({ PORT: '4123', PUBLIC_BASE_URL: 'https://shop.example' });
+    const set = loadConfig({
+      PORT: '4123',
+      PUBLIC_BASE_URL: 'https://shop.example',
+      PAYMENT_PROVIDER: 'accept',
+    });
     expect(set.publicBaseUrl.origin).toBe('https://shop.example');
     expect(set.publicBaseUrlSet).toBe(true);
   });

@@ -40,8 +40,13 @@ export interface Config {
   readonly databaseListenUrl: string | null;
   /** Named prepared statements for the storefront's fixed-shape reads; off behind PgBouncer < 1.21. */
   readonly databasePreparedStatements: boolean;
-  /** `accept`: paid at checkout; `manual`: the order waits as placed until the admin marks it paid. */
-  readonly paymentProvider: 'accept' | 'manual';
+  /**
+   * `accept`: paid at checkout, no money taken (a test shop); `manual`: the order waits as
+   * placed until the admin marks it paid; `stripe`: the buyer pays on Stripe Checkout.
+   */
+  readonly paymentProvider: PaymentProvider;
+  /** Stripe's keys and address; set exactly when `paymentProvider` is `stripe`. */
+  readonly stripe: StripeConfig | null;
   /**
    * Unpaid manual-payment orders: the last day to pay is this many days after the day of
    * the order (in `shop.timeZone`); they are cancelled once it has ended (a reminder goes a day before).
@@ -79,6 +84,19 @@ export interface ObservabilityConfig {
 export interface WebhooksConfig {
   /** Private, loopback and link-local addresses and plain http allowed (development only). */
   readonly allowPrivate: boolean;
+}
+
+/** How buyers pay (contract third round: PAYMENT_PROVIDER). */
+export const PAYMENT_PROVIDERS = ['accept', 'manual', 'stripe'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+export interface StripeConfig {
+  /** Sent only in the Authorization header of Stripe calls; never logged. */
+  readonly secretKey: string;
+  /** Verifies the `Stripe-Signature` of webhook events (`whsec_…`). */
+  readonly webhookSecret: string;
+  /** Where the SDK sends its requests; null means Stripe's own API. */
+  readonly apiBase: URL | null;
 }
 
 /** The languages the shop speaks (contract, third round: SHOP_LANGUAGE). */
@@ -294,6 +312,32 @@ function shopSettings(env: Env, paymentProvider: Config['paymentProvider']): Sho
   });
 }
 
+/**
+ * PAYMENT_PROVIDER: `accept` when unset on a local shop; a public (https) shop must say
+ * how it takes money, or it would hand out goods for nothing (issue 32 item 6).
+ */
+function paymentProvider(env: Env, publicBaseUrl: URL): PaymentProvider {
+  if (text(env, 'PAYMENT_PROVIDER') === null && publicBaseUrl.protocol === 'https:')
+    fail(
+      'PAYMENT_PROVIDER',
+      `must be set when PUBLIC_BASE_URL is https (a public shop): one of ${PAYMENT_PROVIDERS.join(', ')} (accept takes no money)`,
+    );
+  return oneOf(env, 'PAYMENT_PROVIDER', PAYMENT_PROVIDERS, 'accept');
+}
+
+function stripe(env: Env, provider: PaymentProvider): StripeConfig | null {
+  if (provider !== 'stripe') return null;
+  const secretKey = text(env, 'STRIPE_SECRET_KEY');
+  if (secretKey === null) fail('STRIPE_SECRET_KEY', 'is required when PAYMENT_PROVIDER=stripe');
+  const webhookSecret = text(env, 'STRIPE_WEBHOOK_SECRET');
+  if (webhookSecret === null)
+    fail('STRIPE_WEBHOOK_SECRET', 'is required when PAYMENT_PROVIDER=stripe');
+  const apiBase = url(env, 'STRIPE_API_BASE', ['http:', 'https:']);
+  if (apiBase && (apiBase.pathname !== '/' || apiBase.search || apiBase.hash))
+    fail('STRIPE_API_BASE', 'must be an origin only (scheme, host and port), without a path');
+  return Object.freeze({ secretKey, webhookSecret, apiBase });
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Hosts that mean "this machine only" or "every interface": a browser here reaches them on 127.0.0.1. */
@@ -330,7 +374,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const logLevel = text(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) fail('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
-  const paymentProvider = oneOf(env, 'PAYMENT_PROVIDER', ['accept', 'manual'], 'accept');
+  const provider = paymentProvider(env, publicBaseUrl);
 
   return Object.freeze({
     port,
@@ -355,9 +399,10 @@ export function loadConfig(env: Env = process.env): Config {
     shopCurrency: currency(env),
     shopLanguage: oneOf(env, 'SHOP_LANGUAGE', SHOP_LANGUAGES, 'en'),
     webDistDir: path.resolve(text(env, 'WEB_DIST_DIR') ?? DEFAULT_WEB_DIST),
-    paymentProvider,
+    paymentProvider: provider,
+    stripe: stripe(env, provider),
     orderPaymentDays: integer(env, 'ORDER_PAYMENT_DAYS', 7, 1, 365),
-    shop: shopSettings(env, paymentProvider),
+    shop: shopSettings(env, provider),
     observability: Object.freeze({
       metricsToken: metricsToken(env),
       otlpEndpoint: otlpEndpoint(env),

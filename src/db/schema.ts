@@ -221,6 +221,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  payment_events: PaymentEventsTable;
+  order_refunds: OrderRefundsTable;
   customer_addresses: CustomerAddressesTable;
   tag_counts: TagCountsTable;
   webhook_endpoints: WebhookEndpointsTable;
@@ -308,6 +310,45 @@ export interface OrdersTable {
   cancelled_at: Timestamp | null;
   buyer_anonymised_at: Timestamp | null;
   updated_at: Timestamp;
+  /** How the order is paid (0065). */
+  payment_provider: Defaulted<PaymentProviderName>;
+  /** A hosted payment page (Stripe Checkout): where the buyer pays, until when (0065). */
+  payment_url: string | null;
+  payment_expires_at: Timestamp | null;
+  /** The buyer finished the page with a payment that settles later (a bank debit). */
+  payment_processing_at: Timestamp | null;
+  /** The provider's payment (a Stripe Payment Intent): what a refund refers to. */
+  payment_intent_id: string | null;
+}
+
+export type PaymentProviderName = 'accept' | 'manual' | 'stripe';
+
+/** Provider events acted on, once each by (provider, event_id) (0065). */
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  order_id: number | null;
+  outcome: string;
+  received_at: Timestamp;
+}
+
+export type RefundState = 'pending' | 'succeeded' | 'failed' | 'to_pay_by_hand';
+
+/** Refunds asked for, each once by its idempotency key (0065). */
+export interface OrderRefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  provider: PaymentProviderName;
+  amount_cents: number;
+  reason: string;
+  idempotency_key: string;
+  payment_reference: string | null;
+  state: RefundState;
+  provider_reference: string | null;
+  last_error: string | null;
+  requested_at: Timestamp;
+  settled_at: Timestamp | null;
 }
 
 export interface OrderLinesTable {

@@ -71,7 +71,11 @@ describe('PUBLIC_BASE_URL unset, only PORT changed', () => {
 describe('a refused write from a page of the shop itself names the variable, once', () => {
   it.each([
     ['unset', {}, 'http://192.168.1.5:3000'],
-    ['set', { PUBLIC_BASE_URL: 'https://shop.example' }, 'http://127.0.0.1:3000'],
+    [
+      'set',
+      { PUBLIC_BASE_URL: 'https://shop.example', PAYMENT_PROVIDER: 'accept' },
+      'http://127.0.0.1:3000',
+    ],
   ])('PUBLIC_BASE_URL %s', async (_case, env, origin) => {
     const t = await buildTestApp({ env });
     try {

@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route takes multipart/form-data instead of JSON (intake submit). */
     multipart?: boolean;
+    /** The route reads its JSON body as bytes (a signed webhook): no field check here. */
+    rawBody?: boolean;
   }
 }
 
@@ -103,7 +105,8 @@ function refuseCrossSiteOrUntypedWrite(
 export function refuseBodiesWhereNoneIsTaken(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined || request.routeOptions.schema?.body) return done();
-    if (request.routeOptions.config?.multipart) return done();
+    if (request.routeOptions.config?.multipart || request.routeOptions.config?.rawBody)
+      return done();
     try {
       refuseBody(request.body);
       done();

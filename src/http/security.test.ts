@@ -6,7 +6,9 @@ let https: TestApp;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  https = await buildTestApp({ env: { PUBLIC_BASE_URL: 'https://shop.example' } });
+  https = await buildTestApp({
+    env: { PUBLIC_BASE_URL: 'https://shop.example', PAYMENT_PROVIDER: 'accept' },
+  });
 });
 afterAll(async () => {
   await t.close();

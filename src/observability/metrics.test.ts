@@ -26,6 +26,9 @@ function switchablePayments() {
       return { reference: `ref-${key}` };
     },
     async void() {},
+    async refund() {
+      return { state: 'succeeded', reference: null };
+    },
   };
   return { state, provider };
 }

@@ -87,13 +87,13 @@ export function createMetrics() {
     }),
     payments: new Counter({
       name: 'shop_payments_total',
-      help: 'Payment captures by outcome: captured, pending, declined, error',
+      help: 'Payments by outcome: captured, pending, declined, error (at checkout); page_opened, paid, processing, unpaid_cancelled, duplicate_event, ignored_event (hosted pages)',
       labelNames: ['outcome'] as const,
       registers,
     }),
     refunds: new Counter({
       name: 'shop_refunds_total',
-      help: 'Payments given back (voids and refunds) by outcome: refunded, failed',
+      help: 'Payments given back (voids and refunds) by outcome: requested, refunded, failed',
       labelNames: ['outcome'] as const,
       registers,
     }),

@@ -1,4 +1,4 @@
-import type { Payments } from '../../src/modules/commerce/payments.js';
+import { acceptingPayments, type Payments } from '../../src/modules/commerce/payments.js';
 
 /**
  * A payment provider for tests: it records every capture and void, and each
@@ -11,6 +11,7 @@ export function recordingPayments() {
     voids: [] as string[],
     during: async (): Promise<void> => {},
     provider: {
+      ...acceptingPayments,
       async capture(key: string) {
         recorded.captures.push(key);
         await recorded.during();

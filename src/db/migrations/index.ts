@@ -24,6 +24,7 @@ import * as m0024 from './0024_catalogue_change_scope.js';
 import * as m0025 from './0025_catalogue_commit_notice.js';
 import * as m0026 from './0026_search_language.js';
 import * as m0055 from './0055_webhooks.js';
+import * as m0065 from './0065_hosted_payments_and_refunds.js';
 
 /**
  * The migration history, in order. Listed explicitly rather than read from the
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0025_catalogue_commit_notice': m0025,
   '0026_search_language': m0026,
   '0055_webhooks': m0055,
+  '0065_hosted_payments_and_refunds': m0065,
 };

@@ -44,6 +44,7 @@ export async function recordSales(
         note: null,
         currency: options.currency,
         paymentReference: `${byCard ? 'pay' : 'manual'}-seed-${placed.getTime().toString(36)}-${i}`,
+        paymentProvider: byCard ? 'accept' : 'manual',
         checkoutKey: `seed-${placed.getTime().toString(36)}-${i}`,
         paymentDueAt: byCard ? null : new Date(placed.getTime() + options.paymentDays * DAY_MS),
         lines: sale.lines,

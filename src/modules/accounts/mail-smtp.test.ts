@@ -20,6 +20,7 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'shop@shop.example',
       PUBLIC_BASE_URL: 'https://shop.example',
+      PAYMENT_PROVIDER: 'accept',
     },
   });
 });

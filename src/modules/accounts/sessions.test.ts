@@ -147,7 +147,9 @@ describe('POST /api/customers/login', () => {
 
 describe('Secure cookies over https', () => {
   it('sets Secure on shop_session when PUBLIC_BASE_URL is https', async () => {
-    const https = await buildTestApp({ env: { PUBLIC_BASE_URL: 'https://shop.example' } });
+    const https = await buildTestApp({
+      env: { PUBLIC_BASE_URL: 'https://shop.example', PAYMENT_PROVIDER: 'accept' },
+    });
     try {
       const res = await register(https);
       expect(res.statusCode).toBe(201);

@@ -12,7 +12,7 @@ export interface ClaimedReminder {
 }
 
 /** What a released hold looks like: back on sale, held by nobody, claimed by no checkout (contract: Item). */
-const released = (now: Date) =>
+export const released = (now: Date) =>
   ({
     status: 'available',
     reserved_by: null,
@@ -215,11 +215,19 @@ export function cartRepository(db: Db) {
       key: string,
       now: Date,
       claimUntil: Date,
+      /** A hosted payment: the holds last (at least) until its page stops taking payment. */
+      holdUntil?: Date,
     ): Promise<ClaimedItem[]> {
       return (
         db
           .updateTable('items')
-          .set({ checkout_key: key, checkout_until: claimUntil })
+          .set((eb) => ({
+            checkout_key: key,
+            checkout_until: claimUntil,
+            ...(holdUntil
+              ? { reserved_until: sql<Date>`GREATEST(${eb.ref('reserved_until')}, ${holdUntil})` }
+              : {}),
+          }))
           .where('status', '=', 'reserved')
           .where('reserved_by', '=', customerId)
           .where('reserved_until', '>', now)
@@ -231,6 +239,23 @@ export function cartRepository(db: Db) {
           ])
           .execute()
       );
+    },
+
+    /**
+     * Items of the customer's held for an order whose payment was made and is still
+     * settling (a bank debit, issue 32): paid as far as the buyer knows, so not in the cart.
+     */
+    async settlingFor(customerId: number): Promise<Set<number>> {
+      const rows = await db
+        .selectFrom('items as i')
+        .innerJoin('orders as o', 'o.checkout_key', 'i.checkout_key')
+        .select('i.id')
+        .where('i.status', '=', 'reserved')
+        .where('i.reserved_by', '=', customerId)
+        .where('o.state', '=', 'placed')
+        .where('o.payment_processing_at', 'is not', null)
+        .execute();
+      return new Set(rows.map((row) => row.id));
     },
 
     /** The held price of each item in the customer's cart, by item id (the cart shows it). */
@@ -315,6 +340,8 @@ export function cartRepository(db: Db) {
                  json_agg(json_build_object('id', id, 'title', title) ORDER BY id) AS items
           FROM items
           WHERE status = 'reserved' AND reserved_until > ${now}
+            -- Items being paid for (a payment page, a settling bank debit) need no reminder.
+            AND (checkout_until IS NULL OR checkout_until <= ${now})
           GROUP BY reserved_by
           HAVING min(reserved_until) <= ${dueBy}
         )

@@ -67,9 +67,9 @@ export function cartRoutes(app: App, cart: CartService): void {
         tags,
         security,
         summary:
-          'Buy every item held in the cart, at the prices held; the order ships to an address (new or saved) or, without a body, is picked up',
+          'Buy every item held in the cart, at the prices held; the order ships to an address (new or saved) or, without a body, is picked up. With PAYMENT_PROVIDER=stripe the order is placed, nothing is sold yet, and the buyer pays at payment_url (503 payment_unavailable when the page cannot be opened)',
         body: CheckoutBody,
-        response: { 200: CheckoutResponse, ...errors(400, 401, 402, 409, 415, 429) },
+        response: { 200: CheckoutResponse, ...errors(400, 401, 402, 409, 415, 429, 503) },
       },
       onRequest: requireCustomer,
       // No body at all is a pickup order (the first contract's checkout keeps working).
@@ -79,8 +79,15 @@ export function cartRoutes(app: App, cart: CartService): void {
       config: { rateLimit: rateLimits.checkout, bodyOptional: true },
     },
     async (request) => {
-      const { sale, order } = await cart.checkout(signedInCustomer(request), request.body);
-      return { sold_item_ids: sale.soldItemIds, order };
+      const { sale, order, paymentUrl } = await cart.checkout(
+        signedInCustomer(request),
+        request.body,
+      );
+      return {
+        sold_item_ids: sale.soldItemIds,
+        order,
+        ...(paymentUrl ? { payment_url: paymentUrl } : {}),
+      };
     },
   );
 }

@@ -15,6 +15,7 @@ import { itemsRepository } from '../storefront/items.repository.js';
 import { itemRowToItem } from '../storefront/storefront.service.js';
 import { type ClaimedItem, cartRepository } from './cart.repository.js';
 import type { CartResponse } from './commerce.schemas.js';
+import { hostedCheckout } from './hosted-checkout.js';
 import { type CapturedPayment, isPaymentDeclined } from './payments.js';
 import type { Sale, SaleAnnouncer } from './sales.js';
 
@@ -58,10 +59,12 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
   const mediaUrl = mediaUrlFor(ctx.config);
 
   async function view(customer: SignedInCustomer): Promise<CartResponse> {
-    const [held, heldPrices] = await Promise.all([
+    const [holds, heldPrices, settling] = await Promise.all([
       items.heldBy(customer.id, ctx.clock.now()),
       carts.heldPricesOf(customer.id),
+      carts.settlingFor(customer.id),
     ]);
+    const held = holds.filter((row) => !settling.has(row.id));
     const deadlines = held.map((hold) => hold.reserved_until.getTime());
     return {
       // The price shown is the price held: what checkout charges (issue 18).
@@ -203,6 +206,7 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
         buyerEmail: buyer.email,
         ...destination,
         paymentReference: payment.reference,
+        paymentProvider: ctx.config.paymentProvider,
         checkoutKey: key,
         lines: claimed,
         paid: payment.paid !== false,
@@ -210,6 +214,10 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
       return { soldItemIds, order };
     });
   }
+
+  const hosted = ctx.payments.hosted
+    ? hostedCheckout(ctx, ctx.payments.hosted, lockEnabledCustomer, log)
+    : null;
 
   return {
     view,
@@ -266,7 +274,7 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
     async checkout(
       customer: SignedInCustomer,
       body?: CheckoutBody,
-    ): Promise<{ sale: Sale; order: Order }> {
+    ): Promise<{ sale: Sale; order: Order; paymentUrl?: string }> {
       try {
         const done = await checkout(customer, body);
         ctx.metrics.checkouts.inc({
@@ -284,8 +292,13 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
   async function checkout(
     customer: SignedInCustomer,
     body?: CheckoutBody,
-  ): Promise<{ sale: Sale; order: Order }> {
+  ): Promise<{ sale: Sale; order: Order; paymentUrl?: string }> {
     const destination = await destinationOf(customer.id, body);
+    if (hosted) {
+      // Paid on the provider's page: nothing is sold until its payment arrives.
+      const { order, paymentUrl } = await hosted(customer, destination);
+      return { sale: { soldItemIds: [], buyerId: customer.id }, order, paymentUrl };
+    }
     // One key per checkout: the claim's mark on the items and the provider's idempotency key.
     const key = ctx.random(16).toString('hex');
     const claimed = await claim(customer, key);

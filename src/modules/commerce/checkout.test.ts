@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/support/build-test-app
 import { addToCart, checkout, viewCart } from '../../../test/support/commerce.js';
 import { makeCustomer } from '../../../test/support/customer-factories.js';
 import { itemRow, makeItem } from '../../../test/support/factories.js';
-import { paymentDeclined } from './payments.js';
+import { acceptingPayments, paymentDeclined } from './payments.js';
 
 let t: TestApp;
 // The payment step of the app under test: accepting unless a test says otherwise.
@@ -14,6 +14,7 @@ beforeAll(async () => {
   t = await buildTestApp({
     deps: {
       payments: {
+        ...acceptingPayments,
         capture: async (key, order) => {
           await payment(order);
           return { reference: key };

@@ -14,7 +14,7 @@ import {
   makeCustomer,
 } from '../../../test/support/customer-factories.js';
 import { itemRow, makeItem } from '../../../test/support/factories.js';
-import { paymentDeclined } from './payments.js';
+import { acceptingPayments, paymentDeclined } from './payments.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof adminClient>>;
@@ -25,6 +25,7 @@ beforeAll(async () => {
     env: ADMIN_ENV,
     deps: {
       payments: {
+        ...acceptingPayments,
         capture: async (key) => {
           await duringPayment?.();
           return { reference: key };

@@ -11,9 +11,9 @@ import type { SaleAnnouncer } from './sales.js';
 export { registerFavoriteSold } from './favorite-sold.service.js';
 export {
   acceptingPayments,
+  builtinPayments,
   type Payments,
   paymentDeclined,
-  paymentsNamed,
 } from './payments.js';
 export { type SaleAnnouncer, saleAnnouncer } from './sales.js';
 

@@ -11,7 +11,7 @@ import {
   orderRow,
   placeOrder,
 } from '../../../test/support/orders.js';
-import type { PaymentOrder } from '../commerce/payments.js';
+import { acceptingPayments, type PaymentOrder } from '../commerce/payments.js';
 
 // Issue 18 items 1–3 and 5: the price held is the price charged; an order per
 // checkout, written with the sale, never changed by later edits; the address.
@@ -23,6 +23,7 @@ beforeAll(async () => {
     env: ADMIN_ENV,
     deps: {
       payments: {
+        ...acceptingPayments,
         async capture(key, order) {
           captured.push(order);
           return { reference: `pay-${key}` };

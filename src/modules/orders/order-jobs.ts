@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { registerRefundJob } from './order-refunds.js';
 import { ordersRepository } from './orders.repository.js';
 import { ORDER_VOID_JOB, type OrdersService } from './orders.service.js';
 
@@ -14,7 +15,7 @@ export const SETTLE_UNPAID_JOB = 'orders.settle-unpaid';
  * unpaid-order reminder and auto-cancel.
  */
 export function registerOrderJobs(
-  ctx: Pick<AppContext, 'db' | 'jobs' | 'payments' | 'metrics'>,
+  ctx: Pick<AppContext, 'db' | 'jobs' | 'payments' | 'metrics' | 'config' | 'clock'>,
   orders: OrdersService,
   log: FastifyBaseLogger,
 ): void {
@@ -22,6 +23,13 @@ export function registerOrderJobs(
     async handle(job) {
       const row = await ordersRepository(ctx.db).byId(job.payload.order_id);
       if (!row) return;
+      if (row.payment_provider === 'stripe') {
+        // Cancelled before it was paid: its payment page must stop taking payment. A
+        // payment that lands anyway is refunded when its event arrives (issue 32).
+        if (row.payment_url && ctx.payments.hosted)
+          await ctx.payments.hosted.expire(row.payment_reference);
+        return;
+      }
       await ctx.payments.void(row.checkout_key);
       ctx.metrics.refunds.inc({ outcome: 'refunded' });
       log.info({ order: { id: row.id, number: row.number } }, 'payment of cancelled order voided');
@@ -34,6 +42,8 @@ export function registerOrderJobs(
       );
     },
   });
+
+  registerRefundJob(ctx, log);
 
   ctx.jobs.register(SETTLE_UNPAID_JOB, {
     everyMs: SETTLE_UNPAID_EVERY_MS,

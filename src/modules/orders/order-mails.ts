@@ -35,6 +35,7 @@ export const orderConfirmationMail = orderTemplate('order-confirmation');
 export const orderShippedMail = orderTemplate('order-shipped');
 export const orderCancelledMail = orderTemplate('order-cancelled');
 export const orderPaymentReminderMail = orderTemplate('order-payment-reminder');
+export const orderPaymentRefundedMail = orderTemplate('order-payment-refunded');
 
 function linesAndTotal(order: Order): string {
   const lines = order.lines.map(
@@ -80,7 +81,7 @@ export interface OrderMailContext {
 
 /** The mails an order sends its buyer, rendered from the order as committed. */
 export function orderMail(
-  kind: 'confirmation' | 'shipped' | 'cancelled' | 'payment-reminder',
+  kind: 'confirmation' | 'shipped' | 'cancelled' | 'payment-reminder' | 'payment-refunded',
   order: Order,
   { publicBaseUrl, shop }: OrderMailContext,
 ): RenderedMail {
@@ -110,6 +111,12 @@ export function orderMail(
         ...values,
         subject: `Your order ${order.number} was cancelled`,
         body: `Your order ${order.number} was cancelled: ${order.cancel_reason}\n\n${linesAndTotal(order)}\n\nAny payment taken is given back.`,
+      });
+    case 'payment-refunded':
+      return renderMail(orderPaymentRefundedMail, {
+        ...values,
+        subject: `Your payment for order ${order.number} is refunded`,
+        body: `A payment of ${total} for your order ${order.number} reached us after the order had ended${order.cancel_reason ? ` (${order.cancel_reason.replace(/[.!]+$/, '')})` : ''}. Nothing was sold for it, so we have refunded it in full; it reaches your account in a few days.\n\n${linesAndTotal(order)}`,
       });
     case 'payment-reminder':
       return renderMail(orderPaymentReminderMail, {

@@ -5,6 +5,7 @@ import { itemRow } from '../../../test/support/factories.js';
 import { ADDRESS, orderRow, placeOrder } from '../../../test/support/orders.js';
 import { currentDatabaseUrl, raceOnRow } from '../../../test/support/row-lock-barrier.js';
 import { onPostgres } from '../../../test/support/test-database.js';
+import { acceptingPayments } from '../commerce/payments.js';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -22,6 +23,7 @@ describe.runIf(onPostgres)('orders under concurrency, on PostgreSQL', () => {
       env: { ...ADMIN_ENV, ORDER_PAYMENT_DAYS: '3' },
       deps: {
         payments: {
+          ...acceptingPayments,
           // A manual payment: the order waits as placed until marked paid.
           async capture(key) {
             return { reference: `bank-${key}`, paid: false };

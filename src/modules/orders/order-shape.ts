@@ -1,7 +1,8 @@
 import type { ShopSettings } from '../../config.js';
 import type { PostalAddress } from '../../db/schema.js';
+import type { OrderRefundRow } from './order-refunds.js';
 import type { OrderLineRow, OrderRow } from './orders.repository.js';
-import type { Order } from './orders.schemas.js';
+import type { Order, PaymentStatus } from './orders.schemas.js';
 import { dueDateOf } from './shop-days.js';
 
 const mediaUrl = (path: string) => `/media/${path}`;
@@ -13,12 +14,28 @@ const mediaUrl = (path: string) => `/media/${path}`;
 export const awaitsManualPayment = (row: Pick<OrderRow, 'state' | 'payment_due_at'>) =>
   row.state === 'placed' && row.payment_due_at !== null;
 
+/** Where the order's money stands, for the buyer and the owner (issue 32). */
+export function paymentStatusOf(row: OrderRow, refunds: OrderRefundRow[]): PaymentStatus {
+  if (refunds.some((refund) => refund.state === 'failed')) return 'refund_failed';
+  if (refunds.some((refund) => refund.state === 'pending')) return 'refund_pending';
+  if (refunds.some((refund) => refund.state === 'to_pay_by_hand')) return 'refund_by_hand';
+  if (refunds.length > 0) return 'refunded';
+  if (row.state === 'placed') return row.payment_processing_at ? 'processing' : 'awaiting_payment';
+  if (row.state === 'cancelled') return 'cancelled';
+  return 'paid';
+}
+
 /**
  * The API shape of an order row and its lines (contract additions: Order). What the
  * shop tells about paying and collecting comes from its settings as they are now, so
  * a changed bank account or opening hours reach every open order (docs/decisions.md).
  */
-export function orderRowToOrder(row: OrderRow, lines: OrderLineRow[], shop: ShopSettings): Order {
+export function orderRowToOrder(
+  row: OrderRow,
+  lines: OrderLineRow[],
+  shop: ShopSettings,
+  refunds: OrderRefundRow[] = [],
+): Order {
   const address = row.shipping_address as PostalAddress | null;
   const manual = awaitsManualPayment(row);
   return {
@@ -59,6 +76,23 @@ export function orderRowToOrder(row: OrderRow, lines: OrderLineRow[], shop: Shop
     carrier: row.carrier,
     tracking_reference: row.tracking_reference,
     cancel_reason: row.cancel_reason,
+    payment: {
+      provider: row.payment_provider,
+      status: paymentStatusOf(row, refunds),
+      // Only while the buyer can still pay there.
+      payment_url: row.state === 'placed' && !row.payment_processing_at ? row.payment_url : null,
+      payment_expires_at: row.state === 'placed' ? row.payment_expires_at : null,
+      payment_intent_id: row.payment_intent_id,
+      refunds: refunds.map((refund) => ({
+        amount_cents: refund.amount_cents,
+        reason: refund.reason,
+        state: refund.state,
+        reference: refund.provider_reference,
+        error: refund.last_error,
+        requested_at: refund.requested_at,
+        settled_at: refund.settled_at,
+      })),
+    },
     placed_at: row.placed_at,
     paid_at: row.paid_at,
     shipped_at: row.shipped_at,
@@ -72,6 +106,7 @@ export function ordersWithLines(
   rows: OrderRow[],
   lines: OrderLineRow[],
   shop: ShopSettings,
+  refunds: OrderRefundRow[] = [],
 ): Order[] {
   const byOrder = new Map<number, OrderLineRow[]>();
   for (const line of lines) {
@@ -79,5 +114,12 @@ export function ordersWithLines(
     list.push(line);
     byOrder.set(line.order_id, list);
   }
-  return rows.map((row) => orderRowToOrder(row, byOrder.get(row.id) ?? [], shop));
+  return rows.map((row) =>
+    orderRowToOrder(
+      row,
+      byOrder.get(row.id) ?? [],
+      shop,
+      refunds.filter((refund) => refund.order_id === row.id),
+    ),
+  );
 }

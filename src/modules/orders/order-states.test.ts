@@ -5,6 +5,7 @@ import { addToCart } from '../../../test/support/commerce.js';
 import { makeCustomer, withSession } from '../../../test/support/customer-factories.js';
 import { itemRow, makeItem } from '../../../test/support/factories.js';
 import { ADDRESS, orderRow, placeOrder } from '../../../test/support/orders.js';
+import { acceptingPayments } from '../commerce/payments.js';
 
 // Issue 18 items 4, 6 and 7: placed → paid → shipped → delivered, cancelled from
 // placed or paid; every refusal is 409 invalid_transition and writes nothing.
@@ -16,6 +17,7 @@ beforeAll(async () => {
     env: ADMIN_ENV,
     deps: {
       payments: {
+        ...acceptingPayments,
         async capture(key) {
           return { reference: `pay-${key}` };
         },

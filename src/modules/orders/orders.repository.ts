@@ -1,6 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { OrderState, PostalAddress } from '../../db/schema.js';
+import type { OrderState, PaymentProviderName, PostalAddress } from '../../db/schema.js';
 
 export interface NewOrder {
   customerId: number;
@@ -13,6 +13,9 @@ export interface NewOrder {
   paymentReference: string;
   checkoutKey: string;
   paymentDueAt: Date | null;
+  paymentProvider: PaymentProviderName;
+  /** A hosted payment page: when it stops taking payment. */
+  paymentExpiresAt?: Date | null;
   /** Sold items with the price charged for each. */
   lines: Array<{ id: number; price_cents: number }>;
 }
@@ -78,6 +81,8 @@ export function ordersRepository(db: Db) {
           payment_reference: order.paymentReference,
           checkout_key: order.checkoutKey,
           payment_due_at: order.paymentDueAt,
+          payment_provider: order.paymentProvider,
+          payment_expires_at: order.paymentExpiresAt ?? null,
           placed_at: now,
           paid_at: order.state === 'paid' ? now : null,
           updated_at: now,
@@ -163,7 +168,12 @@ export function ordersRepository(db: Db) {
       id: number,
       transition: Transition,
       now: Date,
-      details: { carrier?: string; tracking_reference?: string; cancel_reason?: string } = {},
+      details: {
+        carrier?: string;
+        tracking_reference?: string;
+        cancel_reason?: string;
+        payment_intent_id?: string | null;
+      } = {},
     ) {
       const { from, to } = TRANSITIONS[transition];
       const startsFrom = (states: readonly OrderState[]) =>
@@ -209,6 +219,11 @@ export function ordersRepository(db: Db) {
           : query.where('sold_to', '=', customerId);
       const rows = await query.returning('id').execute();
       return rows.map((row) => row.id);
+    },
+
+    /** The order row, locked until the transaction ends (lock order: its buyer's row first). */
+    lockById(id: number) {
+      return orderRows().where('id', '=', id).forUpdate().executeTakeFirst();
     },
 
     /** Unpaid orders whose reminder is due and not yet claimed; claimed by this UPDATE. */

@@ -62,6 +62,64 @@ export const OrderLine = Type.Object({
   image: Nullable(Type.String({ description: 'URL of the first image at the sale' })),
 });
 
+/** Where an order's money stands (issue 32). */
+export const PAYMENT_STATUSES = [
+  'awaiting_payment',
+  'processing',
+  'paid',
+  'cancelled',
+  'refund_pending',
+  'refunded',
+  'refund_by_hand',
+  'refund_failed',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+const literals = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Unsafe<T>(Type.String({ enum: [...values], ...(description ? { description } : {}) }));
+
+export const OrderPayment = Type.Object(
+  {
+    provider: literals(
+      ['accept', 'manual', 'stripe'] as const,
+      'How the order is paid (PAYMENT_PROVIDER at the checkout)',
+    ),
+    status: literals(
+      PAYMENT_STATUSES,
+      'awaiting_payment: not paid yet; processing: paid on the page, the money still settling (a bank debit); paid; cancelled: cancelled with no money to give back; refund_pending / refunded / refund_by_hand (for the shop to pay back by hand) / refund_failed (retried, then for a person)',
+    ),
+    payment_url: Nullable(
+      Type.String({
+        description: 'Stripe: the page where the buyer pays, while the order awaits payment there',
+      }),
+    ),
+    payment_expires_at: Nullable(
+      Type.Unsafe<Date | string>({
+        type: 'string',
+        format: 'date-time',
+        description: 'Stripe: until when the order waits for its payment (its items held as long)',
+      }),
+    ),
+    payment_intent_id: Nullable(
+      Type.String({ description: 'Stripe: the Payment Intent, once paid' }),
+    ),
+    refunds: Type.Array(
+      Type.Object({
+        amount_cents: Type.Integer(),
+        reason: Type.String(),
+        state: literals(['pending', 'succeeded', 'failed', 'to_pay_by_hand'] as const),
+        reference: Nullable(Type.String({ description: 'The provider’s refund id' })),
+        error: Nullable(
+          Type.String({ description: 'Why the last attempt failed (it is retried)' }),
+        ),
+        requested_at: DateTime,
+        settled_at: Nullable(DateTime),
+      }),
+    ),
+  },
+  { description: 'How the order is paid and what was given back' },
+);
+
 /** An order as it was at the sale: later edits to items or the customer never change it. */
 export const Order = Type.Object(
   {
@@ -115,6 +173,7 @@ export const Order = Type.Object(
     carrier: Nullable(Type.String()),
     tracking_reference: Nullable(Type.String()),
     cancel_reason: Nullable(Type.String()),
+    payment: OrderPayment,
     placed_at: DateTime,
     paid_at: Nullable(DateTime),
     shipped_at: Nullable(DateTime),
@@ -131,6 +190,12 @@ export const OrderList = Type.Object({ orders: Type.Array(Order) });
 export const CheckoutResponse = Type.Object({
   sold_item_ids: Type.Array(Type.Integer()),
   order: Order,
+  payment_url: Type.Optional(
+    Type.String({
+      description:
+        'PAYMENT_PROVIDER=stripe: where the buyer pays (Stripe Checkout). Nothing is sold yet (sold_item_ids is empty): the items stay held until the payment arrives',
+    }),
+  ),
 });
 
 export const AdminOrderList = Type.Object({

@@ -1,13 +1,15 @@
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import type { PostalAddress } from '../../db/schema.js';
+import type { PaymentProviderName, PostalAddress } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { enqueue } from '../../jobs/job-queue.js';
 import { orderEventData } from '../webhooks/webhook-events.js';
 import type { OrderEventType } from '../webhooks/webhook-payloads.js';
 import { countryCodeOf } from './countries.js';
+import { hostedOrdersRepository } from './hosted-orders.repository.js';
 import { orderMail } from './order-mails.js';
+import { orderRefundsRepository, requestRefundIn } from './order-refunds.js';
 import { orderRowToOrder, ordersWithLines } from './order-shape.js';
 import {
   allows,
@@ -52,6 +54,19 @@ function refusal(row: OrderRow, transition: Transition): string {
 /** What the checkout knows when it records the sale. */
 export type PlaceOrder = Omit<NewOrder, 'state' | 'currency' | 'paymentDueAt'> & { paid: boolean };
 
+/** How a cancellation treats the buyer and the payment. */
+export interface CancelOptions {
+  /** Tell the buyer (default); not when they withdrew it themselves or never paid on the page. */
+  mail?: boolean;
+  /** A payment that arrived for the order anyway (a late hosted payment): refund it in full. */
+  refundPayment?: string | null;
+  /** Its held items stay in the buyer's cart (until this deadline, or as they are) instead of going back on sale. */
+  keepInCart?: { deadline: Date | null };
+}
+
+/** Providers whose money a cancelled paid order gives back through a refund (accept took none). */
+const REFUNDED_PROVIDERS: readonly PaymentProviderName[] = ['manual', 'stripe'];
+
 /**
  * Orders (issue 18): placed → paid → shipped → delivered, cancelled from placed
  * or paid. Each change is one guarded UPDATE in a short transaction with what
@@ -64,7 +79,12 @@ export function ordersService(ctx: OrdersContext) {
   async function load(db: Db, id: number): Promise<Order | undefined> {
     const orders = ordersRepository(db);
     const row = await orders.byId(id);
-    return row ? orderRowToOrder(row, await orders.linesOf([row.id]), shop) : undefined;
+    if (!row) return undefined;
+    const [lines, refunds] = await Promise.all([
+      orders.linesOf([row.id]),
+      orderRefundsRepository(db).ofOrders([row.id]),
+    ]);
+    return orderRowToOrder(row, lines, shop, refunds);
   }
 
   /** Queues a mail to the buyer in the caller's transaction; an anonymised order gets none. */
@@ -89,25 +109,51 @@ export function ordersService(ctx: OrdersContext) {
     throw conflict('invalid_transition', refusal(row, transition));
   }
 
-  async function cancelIn(trx: Db, id: number, reason: string, now: Date): Promise<Order> {
+  async function cancelIn(
+    trx: Db,
+    id: number,
+    reason: string,
+    now: Date,
+    options: CancelOptions = {},
+  ): Promise<Order> {
     const orders = ordersRepository(trx);
     const row = await orders.transition(id, 'cancel', now, { cancel_reason: reason });
     if (!row) return refuse(trx, id, 'cancel');
-    // One transaction: the order is cancelled iff its items are back on sale.
+    // One transaction: the order is cancelled iff its items are back on sale: sold
+    // ones, and those still held for a hosted payment (or back in the buyer's cart).
     const returned = await orders.returnItems(row.id, row.customer_id, now);
-    const order = orderRowToOrder(row, await orders.linesOf([row.id]), shop);
+    const hosted = hostedOrdersRepository(trx);
+    if (options.keepInCart)
+      await hosted.returnItemsToCart(row.checkout_key, options.keepInCart.deadline);
+    else returned.push(...(await hosted.releaseItemsHeldFor(row.checkout_key, now)));
+    const paidFor = options.refundPayment ?? (row.paid_at ? row.payment_intent_id : null);
+    if (
+      options.refundPayment ||
+      (row.paid_at && REFUNDED_PROVIDERS.includes(row.payment_provider))
+    ) {
+      // Money came in: it goes back in full, once (the key is the order's own).
+      await requestRefundIn(
+        trx,
+        row,
+        { amount_cents: row.total_cents, reason, idempotency_key: `refund-${row.checkout_key}` },
+        now,
+        paidFor,
+      );
+    } else {
+      // The keyed job exists iff this cancel committed: the payment is voided once.
+      await enqueue(trx, ORDER_VOID_JOB, { order_id: row.id }, { now, key: `order-${row.id}` });
+    }
+    const order = (await load(trx, row.id))!;
     await announce(trx, 'order.cancelled', order);
-    // A paid order's money goes back with the cancel (the void job below gives it back).
-    if (row.paid_at !== null) {
+    // Money that came in goes back with the cancel (a refund above, or the void job).
+    if (row.paid_at !== null || options.refundPayment) {
       await ctx.webhookEvents.record(trx, 'order.refunded', {
         ...orderEventData(order),
         refund: { amount_cents: order.total_cents, item_ids: orderEventData(order).item_ids },
       });
     }
     await ctx.webhookEvents.items(trx, 'item.released', returned);
-    // The keyed job exists iff this cancel committed: the payment is voided once.
-    await enqueue(trx, ORDER_VOID_JOB, { order_id: row.id }, { now, key: `order-${row.id}` });
-    await queueMail(trx, 'cancelled', order);
+    if (options.mail !== false) await queueMail(trx, 'cancelled', order);
     return order;
   }
 
@@ -120,30 +166,64 @@ export function ordersService(ctx: OrdersContext) {
     async placeIn(trx: Db, placing: PlaceOrder): Promise<Order> {
       const now = ctx.clock.now();
       const { paid, ...rest } = placing;
+      // Only a payment the buyer makes by hand has a last day to pay; a hosted page has
+      // its own deadline (payment_expires_at) and never gets bank-transfer instructions.
+      const hosted = placing.paymentProvider === 'stripe';
       const id = await ordersRepository(trx).insert(
         {
           ...rest,
           state: paid ? 'paid' : 'placed',
           currency: ctx.config.shopCurrency,
-          paymentDueAt: paid
-            ? null
-            : lastDayToPay(now, ctx.config.orderPaymentDays, shop.timeZone).endsAt,
+          paymentDueAt:
+            paid || hosted
+              ? null
+              : lastDayToPay(now, ctx.config.orderPaymentDays, shop.timeZone).endsAt,
         },
         now,
       );
       const order = (await load(trx, id))!;
-      await queueMail(trx, 'confirmation', order);
+      // A hosted payment's buyer is told once the payment has arrived (markPaidIn).
+      if (!hosted) await queueMail(trx, 'confirmation', order);
       await announce(trx, 'order.placed', order);
       if (paid) await announce(trx, 'order.paid', order);
       return order;
     },
 
+    /** Inside the caller's transaction: placed → paid by the provider's word, with its payment; the confirmation mail. */
+    async markPaidIn(trx: Db, id: number, paymentIntentId: string | null): Promise<Order> {
+      const row = await ordersRepository(trx).transition(id, 'mark-paid', ctx.clock.now(), {
+        payment_intent_id: paymentIntentId,
+      });
+      if (!row) return refuse(trx, id, 'mark-paid');
+      const order = (await load(trx, id))!;
+      await queueMail(trx, 'confirmation', order);
+      await announce(trx, 'order.paid', order);
+      return order;
+    },
+
+    /** Cancel inside the caller's transaction (a payment event, a withdrawn checkout). */
+    cancelWithin(trx: Db, id: number, reason: string, options: CancelOptions = {}) {
+      return cancelIn(trx, id, reason, ctx.clock.now(), options);
+    },
+
+    /** Mails the buyer that a payment arriving for an order no longer open was refunded. */
+    async tellRefundedIn(trx: Db, id: number): Promise<void> {
+      const order = await load(trx, id);
+      if (order) await queueMail(trx, 'payment-refunded', order);
+    },
+
+    load,
+
     /** The customer's own orders, newest first (a shop of one-offs: a few hundred at most). */
     async listFor(customerId: number): Promise<{ orders: Order[] }> {
       const orders = ordersRepository(ctx.db);
       const rows = await orders.ofCustomer(customerId, CUSTOMER_LIST_LIMIT);
-      const lines = await orders.linesOf(rows.map((row) => row.id));
-      return { orders: ordersWithLines(rows, lines, shop) };
+      const ids = rows.map((row) => row.id);
+      const [lines, refunds] = await Promise.all([
+        orders.linesOf(ids),
+        orderRefundsRepository(ctx.db).ofOrders(ids),
+      ]);
+      return { orders: ordersWithLines(rows, lines, shop, refunds) };
     },
 
     async get(id: number): Promise<Order> {
@@ -160,6 +240,14 @@ export function ordersService(ctx: OrdersContext) {
     },
 
     async markPaid(id: number): Promise<Order> {
+      const current = await ordersRepository(ctx.db).byId(id);
+      // A hosted payment is paid by the provider's word (its webhook), never by hand:
+      // its items are still held, not sold, until the payment arrives.
+      if (current?.payment_provider === 'stripe' && current.state === 'placed')
+        throw conflict(
+          'invalid_transition',
+          `Order ${current.number} is paid through Stripe; it is marked paid when Stripe reports the payment.`,
+        );
       return inTransaction(ctx.db, async (trx) => {
         const row = await ordersRepository(trx).transition(id, 'mark-paid', ctx.clock.now());
         if (!row) return refuse(trx, id, 'mark-paid');

@@ -8,7 +8,7 @@ const BASE = 'https://shop.example';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({
-    env: { WEB_DIST_DIR: FIXTURE_DIST, PUBLIC_BASE_URL: BASE },
+    env: { WEB_DIST_DIR: FIXTURE_DIST, PUBLIC_BASE_URL: BASE, PAYMENT_PROVIDER: 'accept' },
     deps: { sitemapPageSize: 3 },
   });
 }, 120_000);

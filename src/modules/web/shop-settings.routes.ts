@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import type { Config } from '../../config.js';
+import { type Config, PAYMENT_PROVIDERS } from '../../config.js';
 import type { App } from '../../context.js';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../media/image-upload.js';
 import { MAX_FILES } from '../intake/intake-form.js';
@@ -8,6 +8,13 @@ export const ShopSettings = Type.Object(
   {
     currency: Type.String({ description: 'ISO 4217 code prices are shown in (SHOP_CURRENCY)' }),
     cart_hold_minutes: Type.Integer({ description: 'How long a cart holds an item' }),
+    payment_provider: Type.Unsafe<(typeof PAYMENT_PROVIDERS)[number]>(
+      Type.String({
+        enum: [...PAYMENT_PROVIDERS],
+        description:
+          'How buyers pay (PAYMENT_PROVIDER): accept takes no money (a test shop: the client says so on every page), manual waits for a payment by hand, stripe sends the buyer to Stripe Checkout',
+      }),
+    ),
     intake: Type.Object({
       max_files: Type.Integer(),
       max_file_bytes: Type.Integer(),
@@ -24,11 +31,12 @@ type ShopSettings = Static<typeof ShopSettings>;
  */
 export function shopSettingsRoutes(
   app: App,
-  config: Pick<Config, 'shopCurrency' | 'cartHoldMinutes'>,
+  config: Pick<Config, 'shopCurrency' | 'cartHoldMinutes' | 'paymentProvider'>,
 ): void {
   const settings: ShopSettings = {
     currency: config.shopCurrency,
     cart_hold_minutes: config.cartHoldMinutes,
+    payment_provider: config.paymentProvider,
     intake: {
       max_files: MAX_FILES,
       max_file_bytes: MAX_IMAGE_BYTES,
@@ -40,7 +48,7 @@ export function shopSettingsRoutes(
     {
       schema: {
         tags: ['shop'],
-        summary: 'Currency, cart hold and photo limits for the web client',
+        summary: 'Currency, cart hold, payment provider and photo limits for the web client',
         response: { 200: ShopSettings },
       },
     },

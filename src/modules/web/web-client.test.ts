@@ -176,12 +176,14 @@ describe('without a built web client', () => {
 });
 
 describe('GET /api/shop', () => {
-  it('gives the client SHOP_CURRENCY, the cart hold and the photo limits', async () => {
+  it('gives the client SHOP_CURRENCY, the cart hold, the payment provider and the photo limits', async () => {
     const res = await get('/api/shop');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       currency: 'CHF',
       cart_hold_minutes: 15,
+      // Issue 32 item 6: with accept, the client says no payment is taken.
+      payment_provider: 'accept',
       intake: {
         max_files: 6,
         max_file_bytes: 15 * 1024 * 1024,

@@ -4293,6 +4293,33 @@ export interface paths {
                                 carrier: string | null;
                                 tracking_reference: string | null;
                                 cancel_reason: string | null;
+                                /** @description How the order is paid and what was given back */
+                                payment: {
+                                    /**
+                                     * @description How the order is paid (PAYMENT_PROVIDER at the checkout)
+                                     * @enum {string}
+                                     */
+                                    provider: "accept" | "manual" | "stripe";
+                                    /**
+                                     * @description awaiting_payment: not paid yet; processing: paid on the page, the money still settling (a bank debit); paid; cancelled: cancelled with no money to give back; refund_pending / refunded / refund_by_hand (for the shop to pay back by hand) / refund_failed (retried, then for a person)
+                                     * @enum {string}
+                                     */
+                                    status: "awaiting_payment" | "processing" | "paid" | "cancelled" | "refund_pending" | "refunded" | "refund_by_hand" | "refund_failed";
+                                    payment_url: string | null;
+                                    payment_expires_at: string | null;
+                                    payment_intent_id: string | null;
+                                    refunds: {
+                                        amount_cents: number;
+                                        reason: string;
+                                        /** @enum {string} */
+                                        state: "pending" | "succeeded" | "failed" | "to_pay_by_hand";
+                                        reference: string | null;
+                                        error: string | null;
+                                        /** Format: date-time */
+                                        requested_at: string;
+                                        settled_at: string | null;
+                                    }[];
+                                };
                                 /** Format: date-time */
                                 placed_at: string;
                                 paid_at: string | null;
@@ -4399,6 +4426,33 @@ export interface paths {
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
+                            /** @description How the order is paid and what was given back */
+                            payment: {
+                                /**
+                                 * @description How the order is paid (PAYMENT_PROVIDER at the checkout)
+                                 * @enum {string}
+                                 */
+                                provider: "accept" | "manual" | "stripe";
+                                /**
+                                 * @description awaiting_payment: not paid yet; processing: paid on the page, the money still settling (a bank debit); paid; cancelled: cancelled with no money to give back; refund_pending / refunded / refund_by_hand (for the shop to pay back by hand) / refund_failed (retried, then for a person)
+                                 * @enum {string}
+                                 */
+                                status: "awaiting_payment" | "processing" | "paid" | "cancelled" | "refund_pending" | "refunded" | "refund_by_hand" | "refund_failed";
+                                payment_url: string | null;
+                                payment_expires_at: string | null;
+                                payment_intent_id: string | null;
+                                refunds: {
+                                    amount_cents: number;
+                                    reason: string;
+                                    /** @enum {string} */
+                                    state: "pending" | "succeeded" | "failed" | "to_pay_by_hand";
+                                    reference: string | null;
+                                    error: string | null;
+                                    /** Format: date-time */
+                                    requested_at: string;
+                                    settled_at: string | null;
+                                }[];
+                            };
                             /** Format: date-time */
                             placed_at: string;
                             paid_at: string | null;
@@ -4514,6 +4568,33 @@ export interface paths {
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
+                            /** @description How the order is paid and what was given back */
+                            payment: {
+                                /**
+                                 * @description How the order is paid (PAYMENT_PROVIDER at the checkout)
+                                 * @enum {string}
+                                 */
+                                provider: "accept" | "manual" | "stripe";
+                                /**
+                                 * @description awaiting_payment: not paid yet; processing: paid on the page, the money still settling (a bank debit); paid; cancelled: cancelled with no money to give back; refund_pending / refunded / refund_by_hand (for the shop to pay back by hand) / refund_failed (retried, then for a person)
+                                 * @enum {string}
+                                 */
+                                status: "awaiting_payment" | "processing" | "paid" | "cancelled" | "refund_pending" | "refunded" | "refund_by_hand" | "refund_failed";
+                                payment_url: string | null;
+                                payment_expires_at: string | null;
+                                payment_intent_id: string | null;
+                                refunds: {
+                                    amount_cents: number;
+                                    reason: string;
+                                    /** @enum {string} */
+                                    state: "pending" | "succeeded" | "failed" | "to_pay_by_hand";
+                                    reference: string | null;
+                                    error: string | null;
+                                    /** Format: date-time */
+                                    requested_at: string;
+                                    settled_at: string | null;
+                                }[];
+                            };
                             /** Format: date-time */
                             placed_at: string;
                             paid_at: string | null;
@@ -4670,6 +4751,33 @@ export interface paths {
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
+                            /** @description How the order is paid and what was given back */
+                            payment: {
+                                /**
+                                 * @description How the order is paid (PAYMENT_PROVIDER at the checkout)
+                                 * @enum {string}
+                                 */
+                                provider: "accept" | "manual" | "stripe";
+                                /**
+                                 * @description awaiting_payment: not paid yet; processing: paid on the page, the money still settling (a bank debit); paid; cancelled: cancelled with no money to give back; refund_pending / refunded / refund_by_hand (for the shop to pay back by hand) / refund_failed (retried, then for a person)
+                                 * @enum {string}
+                                 */
+                                status: "awaiting_payment" | "processing" | "paid" | "cancelled" | "refund_pending" | "refunded" | "refund_by_hand" | "refund_failed";
+                                payment_url: string | null;
+                                payment_expires_at: string | null;
+                                payment_intent_id: string | null;
+                                refunds: {
+                                    amount_cents: number;
+                                    reason: string;
+                                    /** @enum {string} */
+                                    state: "pending" | "succeeded" | "failed" | "to_pay_by_hand";
+                                    reference: string | null;
+                                    error: string | null;
+                                    /** Format: date-time */
+                                    requested_at: string;
+                                    settled_at: string | null;
+                                }[];
+                            };
                             /** Format: date-time */
                             placed_at: string;
                             paid_at: string | null;
@@ -4819,6 +4927,33 @@ export interface paths {
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
+                            /** @description How the order is paid and what was given back */
+                            payment: {
+                                /**
+                                 * @description How the order is paid (PAYMENT_PROVIDER at the checkout)
+                                 * @enum {string}
+                                 */
+                                provider: "accept" | "manual" | "stripe";
+                                /**
+                                 * @description awaiting_payment: not paid yet; processing: paid on the page, the money still settling (a bank debit); paid; cancelled: cancelled with no money to give back; refund_pending / refunded / refund_by_hand (for the shop to pay back by hand) / refund_failed (retried, then for a person)
+                                 * @enum {string}
+                                 */
+                                status: "awaiting_payment" | "processing" | "paid" | "cancelled" | "refund_pending" | "refunded" | "refund_by_hand" | "refund_failed";
+                                payment_url: string | null;
+                                payment_expires_at: string | null;
+                                payment_intent_id: string | null;
+                                refunds: {
+                                    amount_cents: number;
+                                    reason: string;
+                                    /** @enum {string} */
+                                    state: "pending" | "succeeded" | "failed" | "to_pay_by_hand";
+                                    reference: string | null;
+                                    error: string | null;
+                                    /** Format: date-time */
+                                    requested_at: string;
+                                    settled_at: string | null;
+                                }[];
+                            };
                             /** Format: date-time */
                             placed_at: string;
                             paid_at: string | null;
@@ -4975,6 +5110,33 @@ export interface paths {
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
+                            /** @description How the order is paid and what was given back */
+                            payment: {
+                                /**
+                                 * @description How the order is paid (PAYMENT_PROVIDER at the checkout)
+                                 * @enum {string}
+                                 */
+                                provider: "accept" | "manual" | "stripe";
+                                /**
+                                 * @description awaiting_payment: not paid yet; processing: paid on the page, the money still settling (a bank debit); paid; cancelled: cancelled with no money to give back; refund_pending / refunded / refund_by_hand (for the shop to pay back by hand) / refund_failed (retried, then for a person)
+                                 * @enum {string}
+                                 */
+                                status: "awaiting_payment" | "processing" | "paid" | "cancelled" | "refund_pending" | "refunded" | "refund_by_hand" | "refund_failed";
+                                payment_url: string | null;
+                                payment_expires_at: string | null;
+                                payment_intent_id: string | null;
+                                refunds: {
+                                    amount_cents: number;
+                                    reason: string;
+                                    /** @enum {string} */
+                                    state: "pending" | "succeeded" | "failed" | "to_pay_by_hand";
+                                    reference: string | null;
+                                    error: string | null;
+                                    /** Format: date-time */
+                                    requested_at: string;
+                                    settled_at: string | null;
+                                }[];
+                            };
                             /** Format: date-time */
                             placed_at: string;
                             paid_at: string | null;
@@ -7620,6 +7782,33 @@ export interface paths {
                                 carrier: string | null;
                                 tracking_reference: string | null;
                                 cancel_reason: string | null;
+                                /** @description How the order is paid and what was given back */
+                                payment: {
+                                    /**
+                                     * @description How the order is paid (PAYMENT_PROVIDER at the checkout)
+                                     * @enum {string}
+                                     */
+                                    provider: "accept" | "manual" | "stripe";
+                                    /**
+                                     * @description awaiting_payment: not paid yet; processing: paid on the page, the money still settling (a bank debit); paid; cancelled: cancelled with no money to give back; refund_pending / refunded / refund_by_hand (for the shop to pay back by hand) / refund_failed (retried, then for a person)
+                                     * @enum {string}
+                                     */
+                                    status: "awaiting_payment" | "processing" | "paid" | "cancelled" | "refund_pending" | "refunded" | "refund_by_hand" | "refund_failed";
+                                    payment_url: string | null;
+                                    payment_expires_at: string | null;
+                                    payment_intent_id: string | null;
+                                    refunds: {
+                                        amount_cents: number;
+                                        reason: string;
+                                        /** @enum {string} */
+                                        state: "pending" | "succeeded" | "failed" | "to_pay_by_hand";
+                                        reference: string | null;
+                                        error: string | null;
+                                        /** Format: date-time */
+                                        requested_at: string;
+                                        settled_at: string | null;
+                                    }[];
+                                };
                                 /** Format: date-time */
                                 placed_at: string;
                                 paid_at: string | null;
@@ -8257,7 +8446,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Buy every item held in the cart, at the prices held; the order ships to an address (new or saved) or, without a body, is picked up */
+        /** Buy every item held in the cart, at the prices held; the order ships to an address (new or saved) or, without a body, is picked up. With PAYMENT_PROVIDER=stripe the order is placed, nothing is sold yet, and the buyer pays at payment_url (503 payment_unavailable when the page cannot be opened) */
         post: {
             parameters: {
                 query?: never;
@@ -8338,6 +8527,33 @@ export interface paths {
                                 carrier: string | null;
                                 tracking_reference: string | null;
                                 cancel_reason: string | null;
+                                /** @description How the order is paid and what was given back */
+                                payment: {
+                                    /**
+                                     * @description How the order is paid (PAYMENT_PROVIDER at the checkout)
+                                     * @enum {string}
+                                     */
+                                    provider: "accept" | "manual" | "stripe";
+                                    /**
+                                     * @description awaiting_payment: not paid yet; processing: paid on the page, the money still settling (a bank debit); paid; cancelled: cancelled with no money to give back; refund_pending / refunded / refund_by_hand (for the shop to pay back by hand) / refund_failed (retried, then for a person)
+                                     * @enum {string}
+                                     */
+                                    status: "awaiting_payment" | "processing" | "paid" | "cancelled" | "refund_pending" | "refunded" | "refund_by_hand" | "refund_failed";
+                                    payment_url: string | null;
+                                    payment_expires_at: string | null;
+                                    payment_intent_id: string | null;
+                                    refunds: {
+                                        amount_cents: number;
+                                        reason: string;
+                                        /** @enum {string} */
+                                        state: "pending" | "succeeded" | "failed" | "to_pay_by_hand";
+                                        reference: string | null;
+                                        error: string | null;
+                                        /** Format: date-time */
+                                        requested_at: string;
+                                        settled_at: string | null;
+                                    }[];
+                                };
                                 /** Format: date-time */
                                 placed_at: string;
                                 paid_at: string | null;
@@ -8345,6 +8561,8 @@ export interface paths {
                                 delivered_at: string | null;
                                 cancelled_at: string | null;
                             };
+                            /** @description PAYMENT_PROVIDER=stripe: where the buyer pays (Stripe Checkout). Nothing is sold yet (sold_item_ids is empty): the items stay held until the payment arrives */
+                            payment_url?: string;
                         };
                     };
                 };
@@ -8413,6 +8631,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8494,6 +8721,33 @@ export interface paths {
                                 carrier: string | null;
                                 tracking_reference: string | null;
                                 cancel_reason: string | null;
+                                /** @description How the order is paid and what was given back */
+                                payment: {
+                                    /**
+                                     * @description How the order is paid (PAYMENT_PROVIDER at the checkout)
+                                     * @enum {string}
+                                     */
+                                    provider: "accept" | "manual" | "stripe";
+                                    /**
+                                     * @description awaiting_payment: not paid yet; processing: paid on the page, the money still settling (a bank debit); paid; cancelled: cancelled with no money to give back; refund_pending / refunded / refund_by_hand (for the shop to pay back by hand) / refund_failed (retried, then for a person)
+                                     * @enum {string}
+                                     */
+                                    status: "awaiting_payment" | "processing" | "paid" | "cancelled" | "refund_pending" | "refunded" | "refund_by_hand" | "refund_failed";
+                                    payment_url: string | null;
+                                    payment_expires_at: string | null;
+                                    payment_intent_id: string | null;
+                                    refunds: {
+                                        amount_cents: number;
+                                        reason: string;
+                                        /** @enum {string} */
+                                        state: "pending" | "succeeded" | "failed" | "to_pay_by_hand";
+                                        reference: string | null;
+                                        error: string | null;
+                                        /** Format: date-time */
+                                        requested_at: string;
+                                        settled_at: string | null;
+                                    }[];
+                                };
                                 /** Format: date-time */
                                 placed_at: string;
                                 paid_at: string | null;
@@ -8599,6 +8853,33 @@ export interface paths {
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
+                            /** @description How the order is paid and what was given back */
+                            payment: {
+                                /**
+                                 * @description How the order is paid (PAYMENT_PROVIDER at the checkout)
+                                 * @enum {string}
+                                 */
+                                provider: "accept" | "manual" | "stripe";
+                                /**
+                                 * @description awaiting_payment: not paid yet; processing: paid on the page, the money still settling (a bank debit); paid; cancelled: cancelled with no money to give back; refund_pending / refunded / refund_by_hand (for the shop to pay back by hand) / refund_failed (retried, then for a person)
+                                 * @enum {string}
+                                 */
+                                status: "awaiting_payment" | "processing" | "paid" | "cancelled" | "refund_pending" | "refunded" | "refund_by_hand" | "refund_failed";
+                                payment_url: string | null;
+                                payment_expires_at: string | null;
+                                payment_intent_id: string | null;
+                                refunds: {
+                                    amount_cents: number;
+                                    reason: string;
+                                    /** @enum {string} */
+                                    state: "pending" | "succeeded" | "failed" | "to_pay_by_hand";
+                                    reference: string | null;
+                                    error: string | null;
+                                    /** Format: date-time */
+                                    requested_at: string;
+                                    settled_at: string | null;
+                                }[];
+                            };
                             /** Format: date-time */
                             placed_at: string;
                             paid_at: string | null;
@@ -9003,7 +9284,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Currency, cart hold and photo limits for the web client */
+        /** Currency, cart hold, payment provider and photo limits for the web client */
         get: {
             parameters: {
                 query?: never;
@@ -9024,6 +9305,11 @@ export interface paths {
                             currency: string;
                             /** @description How long a cart holds an item */
                             cart_hold_minutes: number;
+                            /**
+                             * @description How buyers pay (PAYMENT_PROVIDER): accept takes no money (a test shop: the client says so on every page), manual waits for a payment by hand, stripe sends the buyer to Stripe Checkout
+                             * @enum {string}
+                             */
+                            payment_provider: "accept" | "manual" | "stripe";
                             intake: {
                                 max_files: number;
                                 max_file_bytes: number;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../context.js';
 import { decodeIdCursor, encodeIdCursor } from '../../../http/id-cursor.js';
+import { orderRefundsRepository } from '../../orders/order-refunds.js';
 import { ordersWithLines } from '../../orders/order-shape.js';
 import { ordersRepository } from '../../orders/orders.repository.js';
 import type { AdminOrderListQuery } from '../../orders/orders.schemas.js';
@@ -17,9 +18,13 @@ export function adminOrdersList(ctx: Pick<AppContext, 'db' | 'config'>) {
     });
     const more = page.length > limit;
     const shown = more ? page.slice(0, limit) : page;
-    const lines = await orders.linesOf(shown.map((row) => row.id));
+    const ids = shown.map((row) => row.id);
+    const [lines, refunds] = await Promise.all([
+      orders.linesOf(ids),
+      orderRefundsRepository(ctx.db).ofOrders(ids),
+    ]);
     return {
-      orders: ordersWithLines(shown, lines, ctx.config.shop),
+      orders: ordersWithLines(shown, lines, ctx.config.shop, refunds),
       next_cursor: more ? encodeIdCursor(shown[shown.length - 1]!.id) : null,
     };
   };

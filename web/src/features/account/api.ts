@@ -178,10 +178,12 @@ export function useOrders() {
   });
 }
 
-export function useOrder(id: number) {
+/** One order; `pollMs` reads it again at that pace (waiting for a payment to be confirmed). */
+export function useOrder(id: number, pollMs: number | false = false) {
   return useQuery({
     queryKey: ['/api/customers/me/orders', id],
     queryFn: () => ok(api.GET('/api/customers/me/orders/{id}', { params: { path: { id } } })),
+    refetchInterval: pollMs,
   });
 }
 

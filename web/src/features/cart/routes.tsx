@@ -1,5 +1,5 @@
 import { useCallback, useId, useState } from 'react';
-import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Link, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isAddressFieldError } from '../../components/address/AddressFields';
 import { Collection, HowToPay } from '../../components/order/OrderDetails';
 import { awaitsPayment, type Order } from '../../components/order/order';
@@ -10,6 +10,7 @@ import { ItemImage } from '../../components/ui/ItemImage';
 import { Price } from '../../components/ui/Price';
 import { useCreateAddress } from '../../lib/address-queries';
 import { ApiError, type Cart } from '../../lib/api-client';
+import { formatTime } from '../../lib/format';
 import { useCart, useMe, useShopSettings } from '../../lib/queries';
 import { useCheckout, useRemoveFromCart } from './api';
 import styles from './components/Cart.module.css';
@@ -73,6 +74,11 @@ function CartPage() {
   const checkout = useCheckout();
   const saveAddress = useCreateAddress();
   const navigate = useNavigate();
+  // Stripe: the buyer pays on Stripe's page; nothing is sold until the payment arrives.
+  const hosted = useShopSettings().data?.payment_provider === 'stripe';
+  // Back from the payment page without paying (its cancel_url).
+  const [search] = useSearchParams();
+  const leftPayment = search.get('payment') === 'cancelled';
   // The pieces the page showed when the hold ran out, to say which ones went back.
   const [released, setReleased] = useState<Cart['items'] | null>(null);
   const [delivery, setDelivery] = useState<DeliveryChoice>(EMPTY_DELIVERY);
@@ -137,10 +143,14 @@ function CartPage() {
       }
     }
     checkout.mutate(checkoutBodyOf(choice), {
-      onSuccess: (result) =>
-        navigate('/cart/thank-you', {
-          state: { count: result.sold_item_ids.length, order: result.order },
-        }),
+      onSuccess: (result) => {
+        // Off to the payment page; it brings the buyer back to the order.
+        if (result.payment_url) window.location.assign(result.payment_url);
+        else
+          navigate('/cart/thank-you', {
+            state: { count: result.sold_item_ids.length, order: result.order },
+          });
+      },
     });
   }
 
@@ -177,6 +187,12 @@ function CartPage() {
   return (
     <>
       <h1>Your cart</h1>
+      {leftPayment && data.reserved_until && (
+        <Notice role="status">
+          The payment was not completed, and nothing was charged. Your pieces are still held for you
+          until {formatTime(data.reserved_until)}: you can order and pay now.
+        </Notice>
+      )}
       <div className={styles.layout}>
         <HeldItems cart={data} />
         <aside className={styles.summary} aria-label="Checkout">
@@ -199,9 +215,22 @@ function CartPage() {
             </Notice>
           )}
           <Button wide disabled={busy} onClick={buy}>
-            {busy ? 'Buying…' : 'Buy now'}
+            {hosted
+              ? busy
+                ? 'Opening the payment page…'
+                : 'Order and pay'
+              : busy
+                ? 'Buying…'
+                : 'Buy now'}
           </Button>
-          <p>Buying ends the hold: the pieces are yours and leave the shop.</p>
+          {hosted ? (
+            <p>
+              You pay by card on Stripe’s secure page. The pieces stay held for you while you pay
+              and are yours once the payment has arrived.
+            </p>
+          ) : (
+            <p>Buying ends the hold: the pieces are yours and leave the shop.</p>
+          )}
         </aside>
       </div>
     </>

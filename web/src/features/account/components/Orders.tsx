@@ -1,8 +1,14 @@
-import { Link, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Collection, HowToPay } from '../../../components/order/OrderDetails';
-import { awaitsPayment, type Order } from '../../../components/order/order';
+import {
+  awaitsPayment,
+  type Order,
+  PAYMENT_STATUS_TEXT,
+  payableOnline,
+} from '../../../components/order/order';
 import { ButtonLink } from '../../../components/ui/Button';
-import { Loading, PageState } from '../../../components/ui/Feedback';
+import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { PostalAddress } from '../../../components/ui/PostalAddress';
 import { Price } from '../../../components/ui/Price';
 import { formatDate } from '../../../lib/format';
@@ -27,7 +33,49 @@ const STATE_LABELS: Record<Order['fulfilment'], Record<Order['state'], string>> 
   },
 };
 
-const stateLabel = (order: Order) => STATE_LABELS[order.fulfilment][order.state];
+const stateLabel = (order: Order) =>
+  order.payment.status === 'processing'
+    ? 'Payment being processed'
+    : STATE_LABELS[order.fulfilment][order.state];
+
+/** How long the page waits for the payment's confirmation before saying a mail will follow. */
+const CONFIRMING_MS = 60_000;
+const POLL_MS = 2_000;
+
+/**
+ * Back from the payment page (its success_url): the payment is confirmed by Stripe's
+ * event, a moment later. The page reads the order again every 2 s until then, for a
+ * minute at most, and then says a mail will follow instead of waiting for ever.
+ */
+function useConfirmingPayment() {
+  const [search] = useSearchParams();
+  const returned = search.get('payment') === 'done';
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    if (!returned) return;
+    const timer = setTimeout(() => setGaveUp(true), CONFIRMING_MS);
+    return () => clearTimeout(timer);
+  }, [returned]);
+  return { returned, gaveUp };
+}
+
+function PaymentConfirmation({ order, gaveUp }: { order: Order; gaveUp: boolean }) {
+  if (order.state === 'cancelled') return null;
+  if (order.state !== 'placed')
+    return (
+      <Notice tone="success" role="status">
+        Payment received. Thank you: the pieces are yours.
+      </Notice>
+    );
+  if (order.payment.status === 'processing' || gaveUp)
+    return (
+      <Notice role="status">
+        Your payment is being confirmed. We will email you as soon as it has arrived; you can close
+        this page.
+      </Notice>
+    );
+  return <Loading label="Confirming your payment…" />;
+}
 
 export function OrdersList() {
   const orders = useOrders();
@@ -125,7 +173,16 @@ function StateLine({ order }: { order: Order }) {
 
 export function OrderDetail() {
   const id = Number(useParams().id);
-  const order = useOrder(id);
+  const confirming = useConfirmingPayment();
+  const [settled, setSettled] = useState(false);
+  const order = useOrder(
+    id,
+    confirming.returned && !confirming.gaveUp && !settled ? POLL_MS : false,
+  );
+  const waiting = order.data?.state === 'placed' && order.data.payment.status !== 'processing';
+  useEffect(() => {
+    if (order.data && !waiting) setSettled(true);
+  }, [order.data, waiting]);
   if (order.isPending) return <Loading />;
   if (order.isError)
     return (
@@ -141,7 +198,17 @@ export function OrderDetail() {
   return (
     <>
       <h1>Order {data.number}</h1>
+      {confirming.returned && <PaymentConfirmation order={data} gaveUp={confirming.gaveUp} />}
       <StateLine order={data} />
+      {payableOnline(data) && !confirming.returned && data.payment.payment_url && (
+        <section className={styles.card} aria-labelledby="order-pay">
+          <h2 id="order-pay">Payment</h2>
+          <p>This order is waiting for your payment; the pieces are held for you until then.</p>
+          <a className={styles.payLink} href={data.payment.payment_url}>
+            Pay now
+          </a>
+        </section>
+      )}
       {awaitsPayment(data) && (
         <section className={styles.card} aria-labelledby="order-payment">
           <h2 id="order-payment">How to pay</h2>
@@ -160,6 +227,18 @@ export function OrderDetail() {
         <p>
           Total: <Price cents={data.total_cents} />
         </p>
+        {data.payment.provider !== 'accept' && (
+          <p>
+            Payment: {PAYMENT_STATUS_TEXT[data.payment.status]}
+            {data.payment.refunds.map((refund) => (
+              <span key={refund.requested_at}>
+                {' '}
+                · <Price cents={refund.amount_cents} />{' '}
+                {refund.state === 'succeeded' ? 'given back' : 'to be given back'}
+              </span>
+            ))}
+          </p>
+        )}
       </section>
       <section className={styles.card} aria-labelledby="order-destination">
         <h2 id="order-destination">{data.fulfilment === 'pickup' ? 'Collection' : 'Delivery'}</h2>

@@ -68,7 +68,8 @@ export function OrderActions({ order }: { order: AdminOrder }) {
         </p>
       ) : (
         <div className={styles.actions}>
-          {state === 'placed' && (
+          {/* A Stripe order is paid by Stripe's word, never by hand (issue 32). */}
+          {state === 'placed' && order.payment.provider !== 'stripe' && (
             <Button disabled={action.isPending} onClick={() => run({ kind: 'mark-paid' })}>
               Mark paid
             </Button>

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { PAYMENT_STATUS_TEXT } from '../../../components/order/order';
 import { Loading, PageState } from '../../../components/ui/Feedback';
 import { PostalAddress } from '../../../components/ui/PostalAddress';
 import { formatDay, formatPrice } from '../../../lib/format';
@@ -186,7 +187,46 @@ export function OrderPage() {
             )}
             <dt>Reference</dt>
             <dd className={styles.code}>{order.payment_reference}</dd>
+            <dt>Paid through</dt>
+            <dd>
+              {order.payment.provider === 'stripe'
+                ? 'Stripe'
+                : order.payment.provider === 'manual'
+                  ? 'Bank transfer or at pickup'
+                  : 'Nothing (test shop)'}
+            </dd>
+            <dt>Payment</dt>
+            <dd>{PAYMENT_STATUS_TEXT[order.payment.status]}</dd>
+            {order.payment.payment_intent_id && (
+              <>
+                <dt>Payment Intent</dt>
+                <dd className={styles.code}>{order.payment.payment_intent_id}</dd>
+              </>
+            )}
           </dl>
+          {order.payment.refunds.length > 0 && (
+            <>
+              <h3>Refunds</h3>
+              <ul>
+                {order.payment.refunds.map((refund) => (
+                  <li key={refund.requested_at}>
+                    {money(refund.amount_cents)}:{' '}
+                    {refund.state === 'succeeded'
+                      ? `refunded ${refund.settled_at ? formatDateTime(refund.settled_at) : ''}`
+                      : refund.state === 'to_pay_by_hand'
+                        ? 'to pay back by hand'
+                        : refund.state === 'failed'
+                          ? 'failed: refund it in the Stripe dashboard'
+                          : 'under way'}
+                    {refund.reference && <span className={styles.code}> {refund.reference}</span>}
+                    {refund.error && refund.state !== 'succeeded' && (
+                      <div>Last attempt: {refund.error} (it is tried again)</div>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </section>
         <section className={styles.card} aria-labelledby="order-history">
           <h2 id="order-history">History</h2>
