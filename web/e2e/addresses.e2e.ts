@@ -100,7 +100,7 @@ describe.skipIf(!hasChromium)('saved addresses in the account and at checkout, i
     await add.getByLabel(COUNTRY).selectOption({ label: 'Germany' });
     await add.getByLabel(PHONE).fill('call me');
     await add.getByRole('button', { name: 'Save address' }).click();
-    expect(await errorBeside(page, PHONE, add)).toContain('phone');
+    expect(await errorBeside(page, PHONE, add)).toMatch(/phone.*digits/i);
     expect(await savedAddresses(context)).toEqual([]);
 
     await add.getByLabel(PHONE).fill('');
@@ -164,7 +164,7 @@ describe.skipIf(!hasChromium)('saved addresses in the account and at checkout, i
     await page.getByLabel('Save this address to my account').check();
     await checkFromTop(page, 'cart-save-new-address');
     await page.getByRole('button', { name: 'Buy now' }).click();
-    expect(await errorBeside(page, PHONE)).toContain('phone');
+    expect(await errorBeside(page, PHONE)).toMatch(/phone.*digits/i);
     expect(await savedAddresses(context)).toHaveLength(1);
     expect(await heldCount(context)).toBe(1);
     // ...corrected, it is saved to the account and the order goes there.
