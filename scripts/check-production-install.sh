@@ -4,7 +4,9 @@
 # the compiled server and web client from this checkout, then
 #   1. every package the compiled code imports resolves there (a devDependency would not),
 #   2. the migration command runs compiled (`node dist/cli/migrate.js`),
-#   3. `node dist/server.js` answers /healthz, /readyz, / and /api/items.
+#   3. `node dist/server.js` answers /healthz, /readyz, / and /api/items, started as the
+#      Dockerfile starts it, through the tracing entry with tracing on (its loader hook and
+#      instrumentations are resolved at start, where the import scan above cannot see them).
 # Downloads the production dependencies from the registry. The folder is removed at the end.
 #
 #   scripts/check-production-install.sh            builds first (npm run build, build:web)
@@ -69,8 +71,10 @@ unset DATABASE_URL DATABASE_LISTEN_URL REDIS_URL MEDIA_STORE WEB_DIST_DIR
 echo "== node dist/cli/migrate.js up (PGlite in $DATA_DIR)"
 (cd "$TMP" && node dist/cli/migrate.js up)
 
-echo "== node dist/server.js on port $PORT"
-(cd "$TMP" && exec node dist/server.js >"$TMP/server.log" 2>&1) &
+echo "== node --import ./dist/instrument.js dist/server.js on port $PORT, tracing on"
+# Spans go to a closed port: the exporter's failures are its own, the server must not care.
+(cd "$TMP" && OTEL_EXPORTER_OTLP_ENDPOINT="http://127.0.0.1:9" \
+  exec node --import ./dist/instrument.js dist/server.js >"$TMP/server.log" 2>&1) &
 SERVER_PID=$!
 
 BASE="http://127.0.0.1:$PORT"
