@@ -1,10 +1,11 @@
-// npm run bench:observability [-- --items 2000 --seconds 5 --rounds 3]
+// npm run bench:observability [-- --items 2000 --seconds 5 --rounds 3 --only off,tracing]
 // What metrics and tracing cost: list hits and checkouts per second on one seeded
 // PostgreSQL catalogue, the compiled server (`npm run build` first) started in turn as
 //   before   node dist/server.js (no tracing entry at all)
 //   off      node --import ./dist/instrument.js dist/server.js, nothing set (npm start)
 //   metrics  off + METRICS_TOKEN, scraped every 5 s as Prometheus would
 //   tracing  off + OTEL_EXPORTER_OTLP_ENDPOINT, exported to a receiver in this process
+//   sampled  tracing, one trace in ten kept (OTEL_TRACES_SAMPLER=parentbased_traceidratio)
 // Configurations in a shuffled order each round; ratios are medians of per-round
 // ratios against `off`. Targets: metrics ≥ 0.95, tracing ≥ 0.85. Besides requests per
 // second, the server's own CPU time per request (from /proc): on a machine shared with
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     items: { type: 'string' },
     seconds: { type: 'string' },
     rounds: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const ITEMS = Number(values.items ?? 2_000);
@@ -63,7 +65,7 @@ async function otlpSink() {
 }
 
 interface Config {
-  name: 'before' | 'off' | 'metrics' | 'tracing';
+  name: 'before' | 'off' | 'metrics' | 'tracing' | 'sampled';
   env: Record<string, string>;
   nodeArgs: string[];
 }
@@ -165,7 +167,7 @@ async function main(): Promise<void> {
   const cookies = await makeCustomers(databaseUrl);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const configs: Config[] = [
+  const every: Config[] = [
     { name: 'before', env: {}, nodeArgs: [] },
     { name: 'off', env: {}, nodeArgs: INSTRUMENT },
     { name: 'metrics', env: { METRICS_TOKEN: TOKEN }, nodeArgs: INSTRUMENT },
@@ -174,7 +176,19 @@ async function main(): Promise<void> {
       env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint },
       nodeArgs: INSTRUMENT,
     },
+    {
+      name: 'sampled',
+      env: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint,
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.1',
+      },
+      nodeArgs: INSTRUMENT,
+    },
   ];
+  const configs = every.filter(
+    (c) => !values.only || c.name === 'off' || values.only.split(',').includes(c.name),
+  );
   const results = new Map(
     configs.map((c) => [
       c.name,
