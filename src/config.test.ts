@@ -65,6 +65,8 @@ describe('configuration', () => {
     ['TRUST_PROXY', 'yes', /^TRUST_PROXY must be false, true or a comma-separated list/],
     ['SHOP_CURRENCY', 'eur', /^SHOP_CURRENCY must be an ISO 4217 currency code/],
     ['SHOP_CURRENCY', 'XYZ', /^SHOP_CURRENCY must be an ISO 4217 currency code/],
+    ['SHOP_CURRENCY', 'JPY', /^SHOP_CURRENCY must have cents \(two minor digits\).*JPY has 0/],
+    ['SHOP_CURRENCY', 'KWD', /^SHOP_CURRENCY must have cents \(two minor digits\).*KWD has 3/],
     ['SHOP_LANGUAGE', 'fr', /^SHOP_LANGUAGE must be one of en, de, got "fr"/],
     ['SHOP_ADMIN_EMAIL', 'boss@example.com', /^SHOP_ADMIN_PASSWORD must be set together/],
     ['DRAFT_PROVIDER', 'gpt', /^DRAFT_PROVIDER must be one of none, openai/],

@@ -268,6 +268,17 @@ function currency(env: Env): string {
   // Intl knows the ISO 4217 codes it can format; a code it cannot format is no use to the client.
   if (!/^[A-Z]{3}$/.test(raw) || !Intl.supportedValuesOf('currency').includes(raw))
     fail('SHOP_CURRENCY', `must be an ISO 4217 currency code such as EUR or USD, got "${raw}"`);
+  // Prices are whole cents, and Stripe's amounts are minor units: a currency without
+  // exactly two of them (JPY, KWD) would be priced and charged a hundredfold off.
+  const minorDigits = new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency: raw,
+  }).resolvedOptions().maximumFractionDigits;
+  if (minorDigits !== 2)
+    fail(
+      'SHOP_CURRENCY',
+      `must have cents (two minor digits) as EUR or USD do; ${raw} has ${minorDigits}`,
+    );
   return raw;
 }
 
