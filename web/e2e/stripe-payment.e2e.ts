@@ -98,6 +98,44 @@ describe.skipIf(!hasChromium)('card payment through Stripe Checkout, in Chromium
     await customer.close();
   }, 300_000);
 
+  it('back from paying before Stripe’s word came: after a minute the order says a mail will follow', async () => {
+    const customer = await personContext(browser, shop.baseUrl);
+    // The page's own timers run on a clock the test moves: a minute passes in no time.
+    await customer.clock.install();
+    const shopper = await customer.newPage();
+    const problems = watchProblems(shopper);
+    await shopper.goto('/account/register');
+    await shopper.getByLabel('First name').fill('Edsger');
+    await shopper.getByLabel('Last name').fill('Dijkstra');
+    await shopper.getByLabel('Email', { exact: true }).fill('edsger@example.com');
+    await shopper.getByLabel('Password', { exact: true }).fill('edsger dijkstra passphrase');
+    await shopper.getByRole('button', { name: 'Create account' }).click();
+    await shopper.getByRole('heading', { name: 'Hello, Edsger' }).waitFor();
+
+    const piece = items[2]!;
+    await shopper.goto(`/items/${piece.id}`);
+    await shopper.getByRole('button', { name: 'Add to cart' }).click();
+    await shopper.getByText('It is in your cart.').waitFor();
+    await shopper.goto('/cart');
+    await shopper.getByRole('radio', { name: 'Pick up at the shop' }).check();
+    await shopper.getByRole('button', { name: 'Order and pay' }).click();
+    await shopper.waitForURL(`${stripe.url}/pay/**`);
+
+    // Stripe sent the buyer back, but its event has not arrived (nothing was delivered).
+    const session = [...stripe.sessions.values()].find(
+      (s) => s.customer_email === 'edsger@example.com',
+    )!;
+    await shopper.goto(session.success_url);
+    await shopper.getByText('Confirming your payment…').waitFor();
+    expect(await shopper.getByText('Your payment is being confirmed.').count()).toBe(0);
+    await customer.clock.runFor(61_000);
+    await shopper.getByText(/Your payment is being confirmed\. We will email you/).waitFor();
+    expect(await shopper.getByText('Confirming your payment…').count()).toBe(0);
+    await checkPage(shopper, 'order-payment-being-confirmed');
+    expect(problems).toEqual([]);
+    await customer.close();
+  }, 300_000);
+
   it('with PAYMENT_PROVIDER=accept every storefront page says no payment is taken', async () => {
     const testShop = await startShop();
     try {
