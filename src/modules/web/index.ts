@@ -27,6 +27,7 @@ export async function webModule(
     storefront: storefrontService(ctx.db, mediaUrlFor(ctx.config)),
     version,
     publicBaseUrl,
+    currency: ctx.config.shopCurrency,
   });
   await webClientRoutes(app, webDist(ctx.config.webDistDir), pages);
 }
