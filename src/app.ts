@@ -98,6 +98,8 @@ export interface AppDeps {
   mediaStorage?: MediaStorage;
   /** Items per sitemap file (the protocol allows 50,000; tests page with fewer). */
   sitemapPageSize?: number;
+  /** Items per product feed file (10,000; tests page with fewer). */
+  feedPageSize?: number;
   /** The bound on a request's headers and body arriving (30 s; tests use less). */
   requestTimeoutMs?: number;
   /** How webhook hosts are resolved (the system's resolver unless given). */
@@ -325,6 +327,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(async (scope: App) =>
     webModule(scope, ctx, version, {
       ...(deps.sitemapPageSize ? { sitemapPageSize: deps.sitemapPageSize } : {}),
+      ...(deps.feedPageSize ? { feedPageSize: deps.feedPageSize } : {}),
     }),
   );
 
