@@ -23,8 +23,8 @@ const TITLE_LENGTH = 150;
 const DESCRIPTION_LENGTH = 5000;
 
 /** Characters XML 1.0 cannot carry at all (controls, lone surrogates): dropped, not escaped. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
 const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text for XML element content: markup characters escaped, impossible characters dropped. */
