@@ -49,6 +49,7 @@ import {
 import { installDrafting } from './modules/drafting/index.js';
 import { intakeModule } from './modules/intake/index.js';
 import { paymentsFor, paymentsModule } from './modules/payments/index.js';
+import { questionsModule } from './modules/questions/index.js';
 import { catalogueVersion } from './modules/storefront/catalogue-version.js';
 import { storefrontModule } from './modules/storefront/index.js';
 import { itemsRepository } from './modules/storefront/items.repository.js';
@@ -322,6 +323,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await app.register(async (scope: App) => commerceModule(scope, ctx, sales));
   await app.register(async (scope: App) => paymentsModule(scope, ctx, sales));
+  await app.register(async (scope: App) => questionsModule(scope, ctx));
   installCartJobs(app, ctx);
   // Last: its catch-all page route must not shadow anything registered after it by mistake.
   await app.register(async (scope: App) =>
