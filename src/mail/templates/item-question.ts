@@ -15,12 +15,12 @@ export const itemQuestionMail = defineTemplate<
   // One line, however the title is written: a subject is a header.
   subject: (v) => `Question about “${v.itemTitle.replace(/\s+/g, ' ').trim()}” (item ${v.itemId})`,
   text: (v) =>
-    [
+    `${[
       `${asker(v.customerName, v.customerEmail)} asks about “${v.itemTitle}” (item ${v.itemId}):`,
       v.itemUrl,
       v.message,
       'Reply to this mail to answer them: your answer goes to their address.',
-    ].join('\n\n') + '\n',
+    ].join('\n\n')}\n`,
   html: (v) =>
     htmlBody(
       `Question about ${v.itemTitle}`,
