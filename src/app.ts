@@ -49,6 +49,7 @@ import {
 import { installDrafting } from './modules/drafting/index.js';
 import { intakeModule } from './modules/intake/index.js';
 import { paymentsFor, paymentsModule } from './modules/payments/index.js';
+import { questionsModule } from './modules/questions/index.js';
 import { catalogueVersion } from './modules/storefront/catalogue-version.js';
 import { storefrontModule } from './modules/storefront/index.js';
 import { itemsRepository } from './modules/storefront/items.repository.js';
@@ -98,6 +99,8 @@ export interface AppDeps {
   mediaStorage?: MediaStorage;
   /** Items per sitemap file (the protocol allows 50,000; tests page with fewer). */
   sitemapPageSize?: number;
+  /** Items per product feed file (10,000; tests page with fewer). */
+  feedPageSize?: number;
   /** The bound on a request's headers and body arriving (30 s; tests use less). */
   requestTimeoutMs?: number;
   /** How webhook hosts are resolved (the system's resolver unless given). */
@@ -320,11 +323,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await app.register(async (scope: App) => commerceModule(scope, ctx, sales));
   await app.register(async (scope: App) => paymentsModule(scope, ctx, sales));
+  await app.register(async (scope: App) => questionsModule(scope, ctx));
   installCartJobs(app, ctx);
   // Last: its catch-all page route must not shadow anything registered after it by mistake.
   await app.register(async (scope: App) =>
     webModule(scope, ctx, version, {
       ...(deps.sitemapPageSize ? { sitemapPageSize: deps.sitemapPageSize } : {}),
+      ...(deps.feedPageSize ? { feedPageSize: deps.feedPageSize } : {}),
     }),
   );
 

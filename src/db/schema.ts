@@ -261,6 +261,8 @@ export interface MailOutboxTable {
   body_text: string | null;
   body_html: string | null;
   message_id: string;
+  /** Where an answer goes (a customer's question to the shop, 0075); cleared when sent. */
+  reply_to: string | null;
   customer_id: number | null;
   item_id: number | null;
   job_id: number | null;

@@ -121,6 +121,13 @@ export const rateLimits = named({
   intakeSubmit: limit(30, HOUR),
   /** Slows one account sweeping the shop into its cart; counted after the sign-in check. */
   cartAdd: limit(30, 10 * MINUTE, { key: byCustomer, hook: 'preHandler' }),
+  /** "Ask about this piece": a customer's mail to the shop; counted after the sign-in check. */
+  itemQuestion: limit(10, HOUR, {
+    key: byCustomer,
+    hook: 'preHandler',
+    message:
+      'You have sent the shop many questions in the last hour. Please wait for an answer, or try again later.',
+  }),
   /** Slows repeated payment attempts (card testing) from one account. */
   checkout: limit(10, 15 * MINUTE, { key: byCustomer, hook: 'preHandler' }),
 });

@@ -9,6 +9,8 @@ import type { RenderedMail } from './templates/template.js';
 /** A rendered message and its one recipient. */
 export interface OutgoingMail extends RenderedMail {
   to: string;
+  /** Where the recipient's answer goes (a customer's question to the shop). */
+  replyTo?: string | null;
 }
 
 export interface Mailer {
@@ -103,6 +105,7 @@ export function createMailer(options: MailerOptions): Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         // Stable across retries: a receiver (or a person) can tell a resend after
         // an ambiguous answer from a new message.
         messageId,

@@ -66,11 +66,11 @@ export function outboxRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Marks it sent and drops the body, which holds the link and its token. */
+    /** Marks it sent and drops the body, which holds the link and its token (and the Reply-To). */
     async markSent(id: number, at: Date): Promise<void> {
       await db
         .updateTable('mail_outbox')
-        .set({ sent_at: at, body_text: null, body_html: null })
+        .set({ sent_at: at, body_text: null, body_html: null, reply_to: null })
         .where('id', '=', id)
         .where('sent_at', 'is', null)
         .execute();

@@ -86,6 +86,7 @@ export function mailOutbox(deps: { config: Pick<Config, 'mailFrom'>; clock: Cloc
         body_text: mail.text,
         body_html: mail.html,
         message_id: messageIdFor(id, domain),
+        reply_to: mail.replyTo ?? null,
         customer_id: refs.customerId ?? null,
         item_id: refs.itemId ?? null,
         created_at: now,
@@ -140,6 +141,7 @@ export function registerMailOutbox(
             subject: row.subject,
             text: row.body_text ?? '',
             html: row.body_html ?? '',
+            replyTo: row.reply_to,
           },
           row.message_id,
         );

@@ -8,6 +8,8 @@ export interface CapturedMail {
   text: string;
   html: string;
   messageId: string;
+  /** The Reply-To address, empty when the message has none. */
+  replyTo: string;
 }
 
 function addressText(value: unknown): string {
@@ -58,6 +60,7 @@ export class CaptureMail implements Transport {
       text: String(data.text ?? ''),
       html: String(data.html ?? ''),
       messageId: mail.message.messageId(),
+      replyTo: addressText(data.replyTo),
     });
     callback(null, {
       messageId: mail.message.messageId(),

@@ -2,6 +2,7 @@ import type { App, AppContext } from '../../context.js';
 import { mediaUrlFor } from '../../media/storage.js';
 import type { CatalogueVersion } from '../storefront/catalogue-version.js';
 import { storefrontService } from '../storefront/storefront.service.js';
+import { productFeedRoutes } from './feed.routes.js';
 import { itemPages } from './item-pages.js';
 import { seoRoutes } from './seo.routes.js';
 import { shopSettingsRoutes } from './shop-settings.routes.js';
@@ -13,7 +14,7 @@ export async function webModule(
   app: App,
   ctx: AppContext,
   version: CatalogueVersion,
-  options: { sitemapPageSize?: number } = {},
+  options: { sitemapPageSize?: number; feedPageSize?: number } = {},
 ): Promise<void> {
   const { publicBaseUrl } = ctx.config;
   shopSettingsRoutes(app, ctx.config);
@@ -23,10 +24,19 @@ export async function webModule(
     publicBaseUrl,
     ...(options.sitemapPageSize ? { pageSize: options.sitemapPageSize } : {}),
   });
+  productFeedRoutes(app, {
+    db: ctx.db,
+    version,
+    publicBaseUrl,
+    currency: ctx.config.shopCurrency,
+    mediaUrl: mediaUrlFor(ctx.config),
+    ...(options.feedPageSize ? { pageSize: options.feedPageSize } : {}),
+  });
   const pages = itemPages({
     storefront: storefrontService(ctx.db, mediaUrlFor(ctx.config)),
     version,
     publicBaseUrl,
+    currency: ctx.config.shopCurrency,
   });
   await webClientRoutes(app, webDist(ctx.config.webDistDir), pages);
 }

@@ -3,6 +3,7 @@ import type { CatalogueVersion } from '../storefront/catalogue-version.js';
 import type { Item } from '../storefront/items.schemas.js';
 import type { StorefrontService } from '../storefront/storefront.service.js';
 import { type Preload, withPageMeta, withPreloads } from './page-meta.js';
+import { productHeadTags } from './product-data.js';
 import type { PageFor } from './web-client.routes.js';
 
 const ITEM_PAGE = /^\/items\/(\d+)\/?$/;
@@ -61,6 +62,7 @@ export function itemPages(deps: {
   storefront: Pick<StorefrontService, 'get' | 'list'>;
   version: CatalogueVersion;
   publicBaseUrl: URL;
+  currency: string;
 }): PageFor {
   const pages = new Map<number, { version: string; index: string; status: number; html: string }>();
   let front: { version: string; index: string; html: string } | null = null;
@@ -98,13 +100,21 @@ export function itemPages(deps: {
     try {
       const item = await deps.storefront.get(id);
       const image = shareImage(item);
+      const url = absolute(`/items/${item.id}`);
+      const imageUrl = image === null ? null : absolute(image);
+      const description = item.description || item.title;
+      // A sold piece keeps its page (issue 33 item 5), saying so in its snippet too.
       page = {
         status: 200,
         html: withPageMeta(index, {
           title: item.title,
-          description: item.description || item.title,
-          url: absolute(`/items/${item.id}`),
-          image: image === null ? null : absolute(image),
+          description: item.status === 'sold' ? `Sold. ${description}` : description,
+          url,
+          image: imageUrl,
+          headTags: productHeadTags(
+            { ...item, url, image: imageUrl, category: item.category?.name ?? null },
+            deps.currency,
+          ),
           preloads: [
             { kind: 'fetch', href: `/api/items/${item.id}` },
             ...photoPreload(item, GALLERY_SIZES),

@@ -16,6 +16,8 @@ export interface PageMeta {
   image: string | null;
   /** Hints that let the browser fetch what the page needs while its script loads. */
   preloads?: Preload[];
+  /** Tags made and escaped by the caller (an item's JSON-LD and price, product-data.ts). */
+  headTags?: string[];
 }
 
 /** Something the page's script will ask for anyway: its API answer, its first photo. */
@@ -69,6 +71,7 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     `<meta property="og:url" content="${escapeHtml(meta.url)}">`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}">`] : []),
     `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
+    ...(meta.headTags ?? []),
     ...preloadTags(meta.preloads ?? []),
   ].join('\n    ');
   const title = `<title>${escapeHtml(meta.title)}</title>`;

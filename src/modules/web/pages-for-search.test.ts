@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
 import { makeItem } from '../../../test/support/factories.js';
+import { scriptsOf } from '../../../test/support/page-head.js';
 
 const FIXTURE_DIST = new URL('../../../test/fixtures/web-dist', import.meta.url).pathname;
 const BASE = 'https://shop.example';
@@ -56,8 +57,8 @@ describe('GET /items/:id carries the item for shared links and search engines', 
     expect(metaContent(html, 'property="og:description"')).toBe(
       '&quot;/&gt;&lt;script&gt;alert(3)&lt;/script&gt;&amp;amp;',
     );
-    // Exactly the page's own scripts: the module entry, nothing inline.
-    expect(html.match(/<script/g)).toHaveLength(1);
+    // Exactly the page's own scripts: its JSON-LD data block and the module entry.
+    expect(scriptsOf(html).map((s) => s.type)).toEqual(['application/ld+json', 'module']);
   });
 
   it('shortens a long description for the meta tags', async () => {

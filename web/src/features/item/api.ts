@@ -56,3 +56,16 @@ export function useAddToCart(itemId: number) {
     },
   });
 }
+
+/** "Ask about this piece": the shop gets the question by mail and answers the customer's address. */
+export function useAskAboutPiece(itemId: number) {
+  return useMutation({
+    mutationFn: (message: string) =>
+      ok(
+        api.POST('/api/items/{id}/questions', {
+          params: { path: { id: itemId } },
+          body: { message },
+        }),
+      ),
+  });
+}

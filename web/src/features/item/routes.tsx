@@ -7,6 +7,7 @@ import { ApiError, type Item } from '../../lib/api-client';
 import { formatTime, formatWait } from '../../lib/format';
 import { useCart, useFavorites, useMe } from '../../lib/queries';
 import { categoryPath, useAddToCart, useCategoryTree, useFavoriteToggle, useItem } from './api';
+import { AskAboutPiece } from './components/AskAboutPiece';
 import { Gallery } from './components/Gallery';
 import styles from './components/Item.module.css';
 
@@ -176,6 +177,7 @@ export default function ItemPage() {
               <FavoriteButton item={data} />
             </div>
           )}
+          <AskAboutPiece itemId={data.id} asker={me.data ?? null} />
         </div>
       </div>
     </article>
