@@ -9,7 +9,12 @@ import type { RenderedMail } from './templates/template.js';
 /** A rendered message and its one recipient. */
 export interface OutgoingMail extends RenderedMail {
   to: string;
+  /** The From header's display name (the shop's sender name); the address alone when absent. */
+  fromName?: string | null;
 }
+
+/** MAIL_FROM's address, also when it is written `Name <address>`. */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 
 export interface Mailer {
   /**
@@ -98,7 +103,10 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     async deliver(mail, messageId) {
       const info = await transporter.sendMail({
-        from: config.mailFrom,
+        // The shop's current name from its settings, at the address MAIL_FROM gives.
+        from: mail.fromName
+          ? { name: mail.fromName, address: addressOf(config.mailFrom) }
+          : config.mailFrom,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,

@@ -33,7 +33,15 @@ const VOID_ATTEMPTS = 3;
 
 export type CartContext = Pick<
   AppContext,
-  'db' | 'clock' | 'config' | 'payments' | 'random' | 'outbox' | 'metrics' | 'webhookEvents'
+  | 'db'
+  | 'clock'
+  | 'config'
+  | 'payments'
+  | 'random'
+  | 'outbox'
+  | 'metrics'
+  | 'webhookEvents'
+  | 'shop'
 >;
 
 /** Where the order goes (null: picked up at the shop) and the buyer's note. */

@@ -29,7 +29,7 @@ export const ORDER_VOID_JOB = 'orders.void-payment';
 
 export type OrdersContext = Pick<
   AppContext,
-  'db' | 'clock' | 'config' | 'outbox' | 'webhookEvents'
+  'db' | 'clock' | 'config' | 'outbox' | 'webhookEvents' | 'shop'
 >;
 
 const VERBS: Record<Transition, string> = {
@@ -74,15 +74,15 @@ const REFUNDED_PROVIDERS: readonly PaymentProviderName[] = ['manual', 'stripe'];
  * outbox), so the mail and the void exist iff the change committed.
  */
 export function ordersService(ctx: OrdersContext) {
-  const shop = ctx.config.shop;
-
+  // The shop's settings as they are now (the admin edits them): read where they are used.
   async function load(db: Db, id: number): Promise<Order | undefined> {
     const orders = ordersRepository(db);
     const row = await orders.byId(id);
     if (!row) return undefined;
-    const [lines, refunds] = await Promise.all([
+    const [lines, refunds, shop] = await Promise.all([
       orders.linesOf([row.id]),
       orderRefundsRepository(db).ofOrders([row.id]),
+      ctx.shop.current(db),
     ]);
     return orderRowToOrder(row, lines, shop, refunds);
   }
@@ -90,6 +90,7 @@ export function ordersService(ctx: OrdersContext) {
   /** Queues a mail to the buyer in the caller's transaction; an anonymised order gets none. */
   async function queueMail(trx: Db, kind: Parameters<typeof orderMail>[0], order: Order) {
     if (!order.buyer.email) return;
+    const shop = await ctx.shop.current(trx);
     const mail = orderMail(kind, order, { publicBaseUrl: ctx.config.publicBaseUrl, shop });
     await ctx.outbox.queue(
       trx,
@@ -166,6 +167,7 @@ export function ordersService(ctx: OrdersContext) {
     async placeIn(trx: Db, placing: PlaceOrder): Promise<Order> {
       const now = ctx.clock.now();
       const { paid, ...rest } = placing;
+      const shop = await ctx.shop.current(trx);
       // Only a payment the buyer makes by hand has a last day to pay; a hosted page has
       // its own deadline (payment_expires_at) and never gets bank-transfer instructions.
       const hosted = placing.paymentProvider === 'stripe';
@@ -219,9 +221,10 @@ export function ordersService(ctx: OrdersContext) {
       const orders = ordersRepository(ctx.db);
       const rows = await orders.ofCustomer(customerId, CUSTOMER_LIST_LIMIT);
       const ids = rows.map((row) => row.id);
-      const [lines, refunds] = await Promise.all([
+      const [lines, refunds, shop] = await Promise.all([
         orders.linesOf(ids),
         orderRefundsRepository(ctx.db).ofOrders(ids),
+        ctx.shop.current(),
       ]);
       return { orders: ordersWithLines(rows, lines, shop, refunds) };
     },
@@ -296,6 +299,7 @@ export function ordersService(ctx: OrdersContext) {
      */
     async settleUnpaid(): Promise<{ reminded: number[]; cancelled: number[] }> {
       const now = ctx.clock.now();
+      const shop = await ctx.shop.current();
       const reminded = await inTransaction(ctx.db, async (trx) => {
         const orders = ordersRepository(trx);
         const due = await orders.claimDueReminders(new Date(now.getTime() + DAY_MS), now);

@@ -33,7 +33,10 @@ interface Decision {
  * Lock order: the buyer's row, then the order's, then its items.
  */
 export function paymentEventsService(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'outbox' | 'webhookEvents' | 'metrics'>,
+  ctx: Pick<
+    AppContext,
+    'db' | 'clock' | 'config' | 'outbox' | 'webhookEvents' | 'metrics' | 'shop'
+  >,
   sales: SaleAnnouncer,
   log: FastifyBaseLogger,
 ) {

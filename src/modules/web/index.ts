@@ -16,7 +16,7 @@ export async function webModule(
   options: { sitemapPageSize?: number } = {},
 ): Promise<void> {
   const { publicBaseUrl } = ctx.config;
-  shopSettingsRoutes(app, ctx.config);
+  shopSettingsRoutes(app, ctx);
   seoRoutes(app, {
     db: ctx.db,
     version,
