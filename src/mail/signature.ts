@@ -27,10 +27,12 @@ export function signed(mail: OutgoingMail, sender: Sender): OutgoingMail {
 
 /** A sender name fit for a From header: one line, no quotes or angle brackets to escape. */
 export function headerSafeName(name: string): string {
-  return name
-    // Control characters (a header break among them) and what a display name would quote.
-    .replace(/\p{Cc}|["<>\\]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 100);
+  return (
+    name
+      // Control characters (a header break among them) and what a display name would quote.
+      .replace(/\p{Cc}|["<>\\]/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 100)
+  );
 }

@@ -4,6 +4,8 @@ import type { PaymentProviderName, PostalAddress } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { enqueue } from '../../jobs/job-queue.js';
+import { acceptedPagesOf } from '../shop/accepted-pages.js';
+import { ownerNotices } from '../shop/owner-notices.js';
 import { orderEventData } from '../webhooks/webhook-events.js';
 import type { OrderEventType } from '../webhooks/webhook-payloads.js';
 import { countryCodeOf } from './countries.js';
@@ -62,6 +64,8 @@ export interface CancelOptions {
   refundPayment?: string | null;
   /** Its held items stay in the buyer's cart (until this deadline, or as they are) instead of going back on sale. */
   keepInCart?: { deadline: Date | null };
+  /** Ended by its payment (failed, ran out, came too late): the owner is told, in these words. */
+  paymentProblem?: string;
 }
 
 /** Providers whose money a cancelled paid order gives back through a refund (accept took none). */
@@ -74,6 +78,7 @@ const REFUNDED_PROVIDERS: readonly PaymentProviderName[] = ['manual', 'stripe'];
  * outbox), so the mail and the void exist iff the change committed.
  */
 export function ordersService(ctx: OrdersContext) {
+  const notices = ownerNotices(ctx);
   // The shop's settings as they are now (the admin edits them): read where they are used.
   async function load(db: Db, id: number): Promise<Order | undefined> {
     const orders = ordersRepository(db);
@@ -91,7 +96,13 @@ export function ordersService(ctx: OrdersContext) {
   async function queueMail(trx: Db, kind: Parameters<typeof orderMail>[0], order: Order) {
     if (!order.buyer.email) return;
     const shop = await ctx.shop.current(trx);
-    const mail = orderMail(kind, order, { publicBaseUrl: ctx.config.publicBaseUrl, shop });
+    const pages = kind === 'confirmation' ? await acceptedPagesOf(trx, order) : null;
+    const accepted = [pages?.terms, pages?.withdrawal].filter((page) => page != null);
+    const mail = orderMail(kind, order, {
+      publicBaseUrl: ctx.config.publicBaseUrl,
+      shop,
+      accepted,
+    });
     await ctx.outbox.queue(
       trx,
       { ...mail, to: order.buyer.email },
@@ -155,6 +166,7 @@ export function ordersService(ctx: OrdersContext) {
     }
     await ctx.webhookEvents.items(trx, 'item.released', returned);
     if (options.mail !== false) await queueMail(trx, 'cancelled', order);
+    if (options.paymentProblem) await notices.paymentProblem(trx, order, options.paymentProblem);
     return order;
   }
 
@@ -184,8 +196,11 @@ export function ordersService(ctx: OrdersContext) {
         now,
       );
       const order = (await load(trx, id))!;
-      // A hosted payment's buyer is told once the payment has arrived (markPaidIn).
-      if (!hosted) await queueMail(trx, 'confirmation', order);
+      // A hosted payment's buyer (and the owner) is told once the payment has arrived (markPaidIn).
+      if (!hosted) {
+        await queueMail(trx, 'confirmation', order);
+        await notices.newOrder(trx, order);
+      }
       await announce(trx, 'order.placed', order);
       if (paid) await announce(trx, 'order.paid', order);
       return order;
@@ -199,6 +214,7 @@ export function ordersService(ctx: OrdersContext) {
       if (!row) return refuse(trx, id, 'mark-paid');
       const order = (await load(trx, id))!;
       await queueMail(trx, 'confirmation', order);
+      await notices.newOrder(trx, order);
       await announce(trx, 'order.paid', order);
       return order;
     },
@@ -208,10 +224,16 @@ export function ordersService(ctx: OrdersContext) {
       return cancelIn(trx, id, reason, ctx.clock.now(), options);
     },
 
-    /** Mails the buyer that a payment arriving for an order no longer open was refunded. */
+    /** Mails the buyer (and the owner) that a payment arriving for an order no longer open was refunded. */
     async tellRefundedIn(trx: Db, id: number): Promise<void> {
       const order = await load(trx, id);
-      if (order) await queueMail(trx, 'payment-refunded', order);
+      if (!order) return;
+      await queueMail(trx, 'payment-refunded', order);
+      await notices.paymentProblem(
+        trx,
+        order,
+        `A payment arrived for order ${order.number} after it had ended; it is refunded in full.`,
+      );
     },
 
     load,
@@ -323,7 +345,11 @@ export function ordersService(ctx: OrdersContext) {
         const lastDay = formatShopDay(dueDateOf(payment_due_at, shop.timeZone));
         const reason = `No payment arrived by ${lastDay}.`;
         try {
-          await inTransaction(ctx.db, (trx) => cancelIn(trx, id, reason, now));
+          await inTransaction(ctx.db, (trx) =>
+            cancelIn(trx, id, reason, now, {
+              paymentProblem: `No payment arrived by ${lastDay}, the last day to pay.`,
+            }),
+          );
           cancelled.push(id);
         } catch (error) {
           // Paid or cancelled meanwhile: that change won.
