@@ -46,9 +46,9 @@ export function pagesService(ctx: Pick<AppContext, 'db' | 'clock'>) {
         body_markdown: markdown.replace(/\r\n?/g, '\n'),
         body_html: renderPageHtml(markdown),
       };
-      if (!page.title) throw badRequest('validation_failed', 'Give the page a title.', 'title');
+      if (!page.title) throw badRequest('invalid_body', 'Give the page a title.', 'title');
       if (!page.body_markdown.trim())
-        throw badRequest('validation_failed', 'Write the page’s text.', 'body_markdown');
+        throw badRequest('invalid_body', 'Write the page’s text.', 'body_markdown');
       // A save that lost its version number to another save at the same moment takes the next.
       for (let attempt = 0; attempt < 5; attempt++) {
         const row = await pages.insertNext(page, ctx.clock.now());

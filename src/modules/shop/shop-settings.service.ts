@@ -66,14 +66,14 @@ export function shopSettingsService(
     const change: ShopSettingsChange = {};
     if (body.name !== undefined) {
       const name = body.name.trim();
-      if (!name) throw badRequest('validation_failed', 'The shop needs a name.', 'name');
+      if (!name) throw badRequest('invalid_body', 'The shop needs a name.', 'name');
       change.name = name;
     }
     if (body.contact_email !== undefined) {
       const email = blankless(body.contact_email);
       if (email) {
         const problem = emailProblem(email);
-        if (problem) throw badRequest('validation_failed', problem, 'contact_email');
+        if (problem) throw badRequest('invalid_body', problem, 'contact_email');
       }
       change.contact_email = email ? normaliseEmail(email) : null;
     }
@@ -87,7 +87,7 @@ export function shopSettingsService(
       // A manual payment the buyer is not told how to make never arrives (issue 30 item 12).
       if (instructions === null && ctx.config.paymentProvider === 'manual')
         throw badRequest(
-          'validation_failed',
+          'invalid_body',
           'Buyers pay by hand in this shop: say how (bank details, the reference to quote).',
           'payment_instructions',
         );
@@ -105,7 +105,7 @@ export function shopSettingsService(
       const zone = ianaZone(body.time_zone);
       if (!zone)
         throw badRequest(
-          'validation_failed',
+          'invalid_body',
           'Give an IANA time zone such as Europe/Berlin or UTC.',
           'time_zone',
         );
