@@ -4,6 +4,7 @@ import type { CatalogueVersion } from '../storefront/catalogue-version.js';
 import { storefrontService } from '../storefront/storefront.service.js';
 import { itemPages } from './item-pages.js';
 import { seoRoutes } from './seo.routes.js';
+import { withShopIdentity } from './shop-pages.js';
 import { shopSettingsRoutes } from './shop-settings.routes.js';
 import { webClientRoutes } from './web-client.routes.js';
 import { webDist } from './web-dist.js';
@@ -28,5 +29,9 @@ export async function webModule(
     version,
     publicBaseUrl,
   });
-  await webClientRoutes(app, webDist(ctx.config.webDistDir), pages);
+  await webClientRoutes(
+    app,
+    webDist(ctx.config.webDistDir),
+    withShopIdentity(pages, { ...ctx, publicBaseUrl }),
+  );
 }
