@@ -191,8 +191,7 @@ export function useOrder(id: number, pollMs: number | false = false) {
 export function useAcceptedPages(id: number, enabled: boolean) {
   return useQuery({
     queryKey: ['/api/customers/me/orders', id, 'legal'],
-    queryFn: () =>
-      ok(api.GET('/api/customers/me/orders/{id}/legal', { params: { path: { id } } })),
+    queryFn: () => ok(api.GET('/api/customers/me/orders/{id}/legal', { params: { path: { id } } })),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -5,8 +5,8 @@ import { Collection, HowToPay } from '../../components/order/OrderDetails';
 import { awaitsPayment, type Order } from '../../components/order/order';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Countdown } from '../../components/ui/Countdown';
-import { Checkbox } from '../../components/ui/Field';
 import { Loading, Notice, PageState } from '../../components/ui/Feedback';
+import { Checkbox } from '../../components/ui/Field';
 import { ItemImage } from '../../components/ui/ItemImage';
 import { Price } from '../../components/ui/Price';
 import { useCreateAddress } from '../../lib/address-queries';
@@ -157,16 +157,19 @@ function CartPage() {
     const legal = termsLabel
       ? { accept_terms: acceptTerms, checkout_wording: `${termsLabel} [${buttonLabel}]` }
       : { checkout_wording: `[${buttonLabel}]` };
-    checkout.mutate({ ...(checkoutBodyOf(choice) ?? {}), ...legal }, {
-      onSuccess: (result) => {
-        // Off to the payment page; it brings the buyer back to the order.
-        if (result.payment_url) window.location.assign(result.payment_url);
-        else
-          navigate('/cart/thank-you', {
-            state: { count: result.sold_item_ids.length, order: result.order },
-          });
+    checkout.mutate(
+      { ...(checkoutBodyOf(choice) ?? {}), ...legal },
+      {
+        onSuccess: (result) => {
+          // Off to the payment page; it brings the buyer back to the order.
+          if (result.payment_url) window.location.assign(result.payment_url);
+          else
+            navigate('/cart/thank-you', {
+              state: { count: result.sold_item_ids.length, order: result.order },
+            });
+        },
       },
-    });
+    );
   }
 
   if (data.items.length === 0)

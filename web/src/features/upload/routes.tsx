@@ -4,8 +4,8 @@ import { Button } from '../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../components/ui/Feedback';
 import { Checkbox, TextArea } from '../../components/ui/Field';
 import { ApiError, type LinkStatus } from '../../lib/api-client';
-import { useSubmitPhotos, useUploadLink } from './api';
 import { useShopName } from '../../lib/queries';
+import { useSubmitPhotos, useUploadLink } from './api';
 import { problemsWith } from './checks';
 import styles from './components/Upload.module.css';
 

@@ -16,6 +16,7 @@ const PLACES = [
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/tags', label: 'Tags' },
   { to: '/admin/webhooks', label: 'Webhooks' },
+  { to: '/admin/shop', label: 'Shop settings' },
 ];
 
 /** The owner's frame: behind the admin session; without one, sign-in and back. */
