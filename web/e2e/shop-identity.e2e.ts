@@ -82,10 +82,7 @@ describe.skipIf(!hasChromium)('the shop’s name, pages and terms, in Chromium',
     await footer.getByRole('link', { name: 'Terms and conditions' }).click();
     await shopper.getByRole('heading', { name: 'Terms and conditions', level: 1 }).waitFor();
     await shopper.getByRole('heading', { name: '2. Contract' }).waitFor();
-    await shopper.waitForFunction(
-      (name) => document.title === `Terms and conditions · ${name}`,
-      NAME,
-    );
+    await expect.poll(() => shopper.title()).toBe(`Terms and conditions · ${NAME}`);
     await checkPage(shopper, 'legal-page-terms');
 
     await shopper.goto('/account/register');
@@ -98,7 +95,7 @@ describe.skipIf(!hasChromium)('the shop’s name, pages and terms, in Chromium',
 
     const piece = items[0]!;
     await shopper.goto(`/items/${piece.id}`);
-    await shopper.waitForFunction((name) => document.title.endsWith(` · ${name}`), NAME);
+    await expect.poll(() => shopper.title()).toBe(`${piece.title} · ${NAME}`);
     await shopper.getByRole('button', { name: 'Add to cart' }).click();
     await shopper.getByText('It is in your cart.').waitFor();
     await shopper.goto('/cart');

@@ -189,19 +189,27 @@ function SettingsForm() {
   );
 }
 
+/** One page's editor; keyed by the page, so choosing another starts afresh. */
 function PageEditor({ slug }: { slug: PageSlug }) {
   const page = useAdminPage(slug);
   const save = useSavePage(slug);
-  const [title, setTitle] = useState('');
-  const [markdown, setMarkdown] = useState('');
-  useEffect(() => {
-    setTitle(page.data?.title ?? PAGE_NAMES[slug]);
-    setMarkdown(page.data?.body_markdown ?? '');
-    save.reset();
-  }, [page.data, slug, save.reset]);
   if (page.isPending) return <Loading />;
   if (page.isError) return <Notice tone="error">{page.error.message}</Notice>;
+  // Keyed by the version: a save shows the saved text as the new starting point.
+  return <PageForm key={page.data?.version ?? 0} slug={slug} page={page.data} save={save} />;
+}
 
+function PageForm({
+  slug,
+  page,
+  save,
+}: {
+  slug: PageSlug;
+  page: ReturnType<typeof useAdminPage>['data'];
+  save: ReturnType<typeof useSavePage>;
+}) {
+  const [title, setTitle] = useState(page?.title ?? PAGE_NAMES[slug]);
+  const [markdown, setMarkdown] = useState(page?.body_markdown ?? '');
   return (
     <form
       className={styles.form}
@@ -212,10 +220,10 @@ function PageEditor({ slug }: { slug: PageSlug }) {
       }}
     >
       <p className={styles.meta}>
-        {page.data
-          ? `Version ${page.data.version}. Saving keeps this version for the orders that accepted it.`
+        {page
+          ? `Version ${page.version}. Saving keeps this version for the orders that accepted it.`
           : 'Not written yet: it is not shown anywhere until you save it.'}{' '}
-        {page.data && (
+        {page && (
           <a href={`/pages/${slug}`} target="_blank" rel="noopener">
             See the page
           </a>
@@ -277,7 +285,7 @@ export default function ShopSettingsPage() {
             </Button>
           ))}
         </fieldset>
-        <PageEditor slug={slug} />
+        <PageEditor key={slug} slug={slug} />
       </section>
     </>
   );
