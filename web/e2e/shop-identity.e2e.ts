@@ -113,7 +113,7 @@ describe.skipIf(!hasChromium)('the shop’s name, pages and terms, in Chromium',
       .check();
     await checkPage(shopper, 'cart-terms-ticked');
     await shopper.getByRole('button', { name: 'Order and pay' }).click();
-    await shopper.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    await shopper.getByRole('heading', { name: 'Thank you, it is yours' }).waitFor();
 
     // The order shows the version accepted, and opens it as it was.
     await shopper.getByRole('link', { name: /^See order SO-\d+$/ }).click();
