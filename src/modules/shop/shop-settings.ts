@@ -93,8 +93,9 @@ export function shopSettingsSource(
       let row = await rows.read();
       if (!row) {
         // Only before the first start's seed (a database migrated by hand): seed now.
-        await shopSettingsRepository(db).seed(seed());
-        row = (await shopSettingsRepository(db).read())!;
+        // On the caller's own handle: a transaction never waits on a second connection.
+        await rows.seed(seed());
+        row = (await rows.read())!;
       }
       return rowToProfile(row, row.contact_email ? null : await rows.firstAdminEmail());
     },
