@@ -3,6 +3,7 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-route
 import { Button } from '../../../components/ui/Button';
 import { Loading, PageState } from '../../../components/ui/Feedback';
 import { adminSignInPath } from '../../../lib/admin-api';
+import { useShopName } from '../../../lib/queries';
 import { useAdminMe, useAdminSignOut } from '../api';
 import styles from './AdminShell.module.css';
 
@@ -23,6 +24,7 @@ const PLACES = [
 export function AdminShell() {
   const me = useAdminMe();
   const signOut = useAdminSignOut();
+  const shopName = useShopName();
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -42,7 +44,7 @@ export function AdminShell() {
         Skip to content
       </a>
       <header className={styles.header}>
-        <span className={styles.brand}>Shop admin</span>
+        <span className={styles.brand}>{shopName} admin</span>
         <nav aria-label="Admin">
           <ul className={styles.nav}>
             {PLACES.map((place) => (
