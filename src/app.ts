@@ -50,6 +50,8 @@ import { installDrafting } from './modules/drafting/index.js';
 import { intakeModule } from './modules/intake/index.js';
 import { paymentsFor, paymentsModule } from './modules/payments/index.js';
 import { questionsModule } from './modules/questions/index.js';
+import { seedRow, senderOf, shopSettingsSource } from './modules/shop/shop-settings.js';
+import { shopSettingsRepository } from './modules/shop/shop-settings.repository.js';
 import { catalogueVersion } from './modules/storefront/catalogue-version.js';
 import { storefrontModule } from './modules/storefront/index.js';
 import { itemsRepository } from './modules/storefront/items.repository.js';
@@ -174,11 +176,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   await migrateToLatest(database.migrationDb);
   await applySearchLanguage(database.db, config.shopLanguage, app.log);
+  // The environment seeds the shop's settings once; from then on the admin edits them.
+  const seed = () => seedRow(config, (deps.clock ?? systemClock).now());
+  await shopSettingsRepository(database.db).seed(seed());
+  const shop = shopSettingsSource(database.db, seed);
 
   const ctx: AppContext = {
     jobs,
     config,
     db: database.db,
+    shop,
     clock: deps.clock ?? systemClock,
     random: deps.random ?? cryptoRandomBytes,
     mailer: createMailer({
@@ -187,7 +194,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       clock: deps.clock ?? systemClock,
       ...(deps.mailTransport ? { transport: deps.mailTransport } : {}),
     }),
-    outbox: mailOutbox({ config, clock: deps.clock ?? systemClock }),
+    outbox: mailOutbox({
+      config,
+      clock: deps.clock ?? systemClock,
+      sender: async (trx) => senderOf(await shop.current(trx)),
+    }),
     payments: deps.payments ?? paymentsFor(config),
     metrics,
     webhookEvents: webhookEvents({

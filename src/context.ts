@@ -9,6 +9,7 @@ import type { JobWorker } from './jobs/job-queue.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MailOutbox } from './mail/outbox.js';
 import type { Payments } from './modules/commerce/payments.js';
+import type { ShopSettingsSource } from './modules/shop/shop-settings.js';
 import type { WebhookEvents } from './modules/webhooks/webhook-events.js';
 import type { Metrics } from './observability/metrics.js';
 
@@ -25,6 +26,8 @@ export type App = FastifyInstance<
 export interface AppContext {
   config: Config;
   db: Db;
+  /** The shop's own settings (name, contact, pickup, …), edited in the admin: read at each use. */
+  shop: ShopSettingsSource;
   clock: Clock;
   random: RandomBytes;
   /** The SMTP (or file) transport; only the outbox's worker sends through it. */

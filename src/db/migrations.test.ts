@@ -28,6 +28,8 @@ const OUR_TABLES = [
   'order_refunds',
   'orders',
   'payment_events',
+  'shop_pages',
+  'shop_settings',
   'tag_counts',
   'tags',
   'upload_links',

@@ -220,6 +220,8 @@ export interface Database {
   jobs: JobsTable;
   mail_outbox: MailOutboxTable;
   orders: OrdersTable;
+  shop_settings: ShopSettingsTable;
+  shop_pages: ShopPagesTable;
   order_lines: OrderLinesTable;
   payment_events: PaymentEventsTable;
   order_refunds: OrderRefundsTable;
@@ -268,6 +270,43 @@ export interface MailOutboxTable {
   job_id: number | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** The shop's sender name when the mail was written (0070); null: the address alone. */
+  from_name: Defaulted<string | null>;
+}
+
+export type TaxMode = 'included' | 'margin' | 'none';
+
+/** The shop's own settings: one row, id 1 (0070). */
+export interface ShopSettingsTable {
+  id: number;
+  name: string;
+  logo_path: string | null;
+  contact_email: string | null;
+  address: string | null;
+  pickup_address: string | null;
+  pickup_hours: string | null;
+  payment_instructions: string | null;
+  mail_sender_name: string | null;
+  notify_orders: Defaulted<boolean>;
+  notify_submissions: Defaulted<boolean>;
+  tax_mode: Defaulted<TaxMode>;
+  tax_rate_bp: Defaulted<number>;
+  tax_rates_bp: ColumnType<Record<string, number>, string | undefined, string>;
+  tax_note: string | null;
+  time_zone: string;
+  updated_at: Timestamp;
+}
+
+export type PageSlug = 'imprint' | 'terms' | 'privacy' | 'withdrawal' | 'shipping';
+
+/** Every saved version of a legal or information page (0070). */
+export interface ShopPagesTable {
+  slug: PageSlug;
+  version: number;
+  title: string;
+  body_markdown: string;
+  body_html: string;
+  created_at: Timestamp;
 }
 
 export type OrderState = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
@@ -321,6 +360,11 @@ export interface OrdersTable {
   payment_processing_at: Timestamp | null;
   /** The provider's payment (a Stripe Payment Intent): what a refund refers to. */
   payment_intent_id: string | null;
+  /** The versions of the terms and withdrawal pages the buyer accepted (0070). */
+  terms_version: Defaulted<number | null>;
+  withdrawal_version: Defaulted<number | null>;
+  /** The exact words the checkout showed with its order button (0070). */
+  checkout_wording: Defaulted<string | null>;
 }
 
 export type PaymentProviderName = 'accept' | 'manual' | 'stripe';

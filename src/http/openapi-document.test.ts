@@ -159,7 +159,9 @@ describe('/openapi.json: every operation', () => {
     // Still described, so a body that is sent is known to be validated.
     const body = checkout.requestBody?.content?.['application/json']?.schema;
     expect(Object.keys(body?.properties ?? {}).sort()).toEqual([
+      'accept_terms',
       'address_id',
+      'checkout_wording',
       'note',
       'shipping_address',
     ]);

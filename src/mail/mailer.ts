@@ -11,7 +11,12 @@ export interface OutgoingMail extends RenderedMail {
   to: string;
   /** Where the recipient's answer goes (a customer's question to the shop). */
   replyTo?: string | null;
+  /** The From header's display name (the shop's sender name); the address alone when absent. */
+  fromName?: string | null;
 }
+
+/** MAIL_FROM's address, also when it is written `Name <address>`. */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 
 export interface Mailer {
   /**
@@ -100,7 +105,10 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     async deliver(mail, messageId) {
       const info = await transporter.sendMail({
-        from: config.mailFrom,
+        // The shop's current name from its settings, at the address MAIL_FROM gives.
+        from: mail.fromName
+          ? { name: mail.fromName, address: addressOf(config.mailFrom) }
+          : config.mailFrom,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,

@@ -17,6 +17,7 @@ import {
   type OutgoingMail,
 } from './mailer.js';
 import { outboxRepository } from './outbox.repository.js';
+import { PLAIN_SENDER, type Sender, signed } from './signature.js';
 
 /**
  * The durable mail outbox (spec 6; one message per row): a mail is written in the
@@ -71,11 +72,18 @@ export interface MailOutbox {
   queue(trx: Db, mail: OutgoingMail, refs?: MailRefs): Promise<number>;
 }
 
-export function mailOutbox(deps: { config: Pick<Config, 'mailFrom'>; clock: Clock }): MailOutbox {
+export function mailOutbox(deps: {
+  config: Pick<Config, 'mailFrom'>;
+  clock: Clock;
+  /** Who the shop is as `trx` sees it: the sender name and signature of every mail. */
+  sender?: (trx: Db) => Promise<Sender>;
+}): MailOutbox {
   const domain = messageIdDomain(deps.config.mailFrom);
   return {
-    async queue(trx, mail, refs = {}) {
+    async queue(trx, unsigned, refs = {}) {
       const now = deps.clock.now();
+      const sender = deps.sender ? await deps.sender(trx) : PLAIN_SENDER;
+      const mail = signed(unsigned, sender);
       const rows = outboxRepository(trx);
       const id = await rows.nextId();
       await rows.insert({
@@ -87,6 +95,7 @@ export function mailOutbox(deps: { config: Pick<Config, 'mailFrom'>; clock: Cloc
         body_html: mail.html,
         message_id: messageIdFor(id, domain),
         reply_to: mail.replyTo ?? null,
+        from_name: sender.fromName,
         customer_id: refs.customerId ?? null,
         item_id: refs.itemId ?? null,
         created_at: now,
@@ -142,6 +151,7 @@ export function registerMailOutbox(
             text: row.body_text ?? '',
             html: row.body_html ?? '',
             replyTo: row.reply_to,
+            fromName: row.from_name,
           },
           row.message_id,
         );

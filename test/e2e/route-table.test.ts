@@ -21,7 +21,9 @@ beforeAll(async () => {
       method: method.toUpperCase(),
       path,
       // Path parameters get a well-formed value: the route must refuse on authority, not on shape.
-      url: path.replace(/\{[^}]+\}/g, (param) => (param.includes('token') ? 'A'.repeat(43) : '1')),
+      url: path.replace(/\{[^}]+\}/g, (param) =>
+        param.includes('token') ? 'A'.repeat(43) : param === '{slug}' ? 'imprint' : '1',
+      ),
       jsonBody: Boolean(operation.requestBody?.content?.['application/json']),
     })),
   );

@@ -4,6 +4,8 @@ import type MailMessage from 'nodemailer/lib/mailer/mail-message.js';
 export interface CapturedMail {
   to: string;
   from: string;
+  /** The From header's display name; null when the address stands alone. */
+  fromName: string | null;
   subject: string;
   text: string;
   html: string;
@@ -56,6 +58,10 @@ export class CaptureMail implements Transport {
     this.messages.push({
       to,
       from: addressText(data.from),
+      fromName:
+        data.from && typeof data.from === 'object' && 'name' in data.from
+          ? String(data.from.name)
+          : null,
       subject: String(data.subject ?? ''),
       text: String(data.text ?? ''),
       html: String(data.html ?? ''),

@@ -52,17 +52,17 @@ describe.skipIf(!hasChromium)('a customer looking after their account in Chromiu
     await elsewhere.clock.setFixedTime(new Date());
     const late = await elsewhere.newPage();
     await late.goto('/cart');
-    await late.getByRole('button', { name: 'Buy now' }).waitFor();
+    await late.getByRole('button', { name: 'Order and pay' }).waitFor();
 
     await page.goto('/cart');
     expect(await page.locator('time').textContent()).toMatch(/^[01]:\d\d$/);
     await page.getByText('Your hold ran out, so the pieces went back to the shop.').waitFor();
     const released = page.getByRole('list', { name: 'Released pieces' });
     expect(await released.getByRole('link', { name: chair.title }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Buy now' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Order and pay' }).count()).toBe(0);
     await checkPage(page, 'cart-lapsed');
 
-    await late.getByRole('button', { name: 'Buy now' }).click();
+    await late.getByRole('button', { name: 'Order and pay' }).click();
     await late.getByText(/Nothing is held for you any more/).waitFor();
 
     // Nothing was sold: the sweeper hands the piece back to the shop within half a minute.

@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium)('saved addresses in the account and at checkout, i
   }
 
   async function buy(page: Page): Promise<void> {
-    await page.getByRole('button', { name: 'Buy now' }).click();
+    await page.getByRole('button', { name: 'Order and pay' }).click();
     await page.getByRole('heading', { name: 'Thank you, it is yours' }).waitFor();
     await page.getByRole('link', { name: /^See order SO-\d+$/ }).click();
     await page.getByRole('heading', { name: /^Order SO-\d+$/ }).waitFor();
@@ -163,7 +163,7 @@ describe.skipIf(!hasChromium)('saved addresses in the account and at checkout, i
     await page.getByLabel(PHONE).fill('call me');
     await page.getByLabel('Save this address to my account').check();
     await checkFromTop(page, 'cart-save-new-address');
-    await page.getByRole('button', { name: 'Buy now' }).click();
+    await page.getByRole('button', { name: 'Order and pay' }).click();
     expect(await errorBeside(page, PHONE)).toMatch(/phone.*digits/i);
     expect(await savedAddresses(context)).toHaveLength(1);
     expect(await heldCount(context)).toBe(1);
@@ -188,7 +188,7 @@ describe.skipIf(!hasChromium)('saved addresses in the account and at checkout, i
     await page.getByLabel('Save this address to my account').check();
     const released = await context.request.delete(`/api/cart/items/${items[2]!.id}`);
     expect(released.status()).toBe(204);
-    await page.getByRole('button', { name: 'Buy now' }).click();
+    await page.getByRole('button', { name: 'Order and pay' }).click();
     await page.getByRole('alert').getByText('Nothing is held for you any more').waitFor();
     expect((await savedAddresses(context)).map((a) => a.line1)).toEqual([
       'Harbour Street 14',

@@ -117,7 +117,7 @@ describe.skipIf(!hasChromium)('a newcomer following the README in Chromium', () 
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByText('It is in your cart.').waitFor();
     await page.goto('/cart');
-    await page.getByRole('button', { name: 'Buy now' }).click();
+    await page.getByRole('button', { name: 'Order and pay' }).click();
     await page.getByRole('heading', { name: /Thank you/ }).waitFor();
     await checkPage(page, 'newcomer-thank-you');
     expect(problems).toEqual([]);

@@ -49,7 +49,7 @@ describe.skipIf(!hasChromium)('an order from checkout to shipped, in Chromium', 
         else await field.fill(value);
       }
     }
-    await page.getByRole('button', { name: 'Buy now' }).click();
+    await page.getByRole('button', { name: 'Order with obligation to pay' }).click();
     // A manual payment: the order is the buyer's once paid.
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
     const link = page.getByRole('link', { name: /^See order SO-\d+$/ });

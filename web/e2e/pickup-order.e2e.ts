@@ -58,7 +58,7 @@ describe.skipIf(!hasChromium)('a pickup order with a bank transfer, in Chromium'
     await shopper.getByText('It is in your cart.').waitFor();
     await shopper.goto('/cart');
     await shopper.getByRole('radio', { name: 'Pick up at the shop' }).check();
-    await shopper.getByRole('button', { name: 'Buy now' }).click();
+    await shopper.getByRole('button', { name: 'Order with obligation to pay' }).click();
 
     // The thank-you page does not say "it is yours": payment is due, and how.
     await shopper.getByRole('heading', { name: 'Thank you for your order' }).waitFor();

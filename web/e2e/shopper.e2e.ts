@@ -164,7 +164,7 @@ describe.skipIf(!hasChromium)('a shopper in Chromium', () => {
     await expect.poll(() => timer.textContent(), { timeout: 5_000 }).not.toBe(first);
     await checkPage(page, 'cart');
 
-    await page.getByRole('button', { name: 'Buy now' }).click();
+    await page.getByRole('button', { name: 'Order and pay' }).click();
     await page.getByRole('heading', { name: 'Thank you, it is yours' }).waitFor();
     await checkPage(page, 'thank-you');
 

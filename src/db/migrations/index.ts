@@ -25,6 +25,7 @@ import * as m0025 from './0025_catalogue_commit_notice.js';
 import * as m0026 from './0026_search_language.js';
 import * as m0055 from './0055_webhooks.js';
 import * as m0065 from './0065_hosted_payments_and_refunds.js';
+import * as m0070 from './0070_shop_settings_and_pages.js';
 import * as m0075 from './0075_mail_reply_to.js';
 
 /**
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   '0026_search_language': m0026,
   '0055_webhooks': m0055,
   '0065_hosted_payments_and_refunds': m0065,
+  '0070_shop_settings_and_pages': m0070,
   '0075_mail_reply_to': m0075,
 };

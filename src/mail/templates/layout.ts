@@ -6,9 +6,9 @@ export function greeting(firstName: string | null | undefined): string {
   return name ? `Hello ${name},` : 'Hello,';
 }
 
-/** Plain text: paragraphs separated by blank lines, and a sign-off. */
+/** Plain text: paragraphs separated by blank lines; the outbox adds the shop's signature (signature.ts). */
 export function textBody(...paragraphs: string[]): string {
-  return `${[...paragraphs, 'The shop'].join('\n\n')}\n`;
+  return `${paragraphs.join('\n\n')}\n`;
 }
 
 /**
@@ -22,7 +22,6 @@ export function htmlBody(title: string, ...paragraphs: string[]): string {
   <head><meta charset="utf-8"><title>${title}</title></head>
   <body style="font-family: sans-serif; line-height: 1.5; color: #222">
     ${body}
-    <p>The shop</p>
   </body>
 </html>
 `;

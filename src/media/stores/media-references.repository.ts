@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.js';
 /**
  * Which of these stored names a row still points at: a photo, its original
  * before a cut-out, one of its list-size variants, or the picture an order line
- * keeps of what was bought (an order shows it after the item changed or went).
+ * keeps of what was bought (an order shows it after the item changed or went),
+ * or the shop's logo (issue 33).
  * Any new table that keeps a media path must be added here, or its files would
  * be removed while it shows them: this is what media-deletion.ts decides by.
  */
@@ -20,6 +21,8 @@ export async function referencedAmong(db: Db, paths: readonly string[]): Promise
       WHERE v.value->>'path' IN (${list})
     UNION
     SELECT image_path FROM order_lines WHERE image_path IN (${list})
+    UNION
+    SELECT logo_path FROM shop_settings WHERE logo_path IN (${list})
   `.execute(db);
   return new Set(rows.map((row) => row.path));
 }

@@ -14,7 +14,7 @@ import { customersRepository } from './customers.repository.js';
 
 /** Self-service data export and account deletion (spec 4.1, 5). */
 export function accountDataService(
-  ctx: Pick<AccountsContext, 'db' | 'clock' | 'config' | 'webhookEvents' | 'metrics'>,
+  ctx: Pick<AccountsContext, 'db' | 'clock' | 'config' | 'webhookEvents' | 'metrics' | 'shop'>,
 ) {
   return {
     /** All data held about the customer; `currentSession` marks the session asking. */
@@ -63,7 +63,7 @@ export function accountDataService(
         favorites,
         purchases,
         reservations,
-        orders: ordersWithLines(orderRows, lines, ctx.config.shop),
+        orders: ordersWithLines(orderRows, lines, await ctx.shop.current()),
         addresses,
         sessions: sessions.map(({ token_digest, ...session }) => ({
           ...session,

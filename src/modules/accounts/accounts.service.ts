@@ -17,7 +17,7 @@ import { customersRepository } from './customers.repository.js';
 
 export type AccountsContext = Pick<
   AppContext,
-  'db' | 'clock' | 'random' | 'config' | 'outbox' | 'webhookEvents' | 'metrics'
+  'db' | 'clock' | 'random' | 'config' | 'outbox' | 'webhookEvents' | 'metrics' | 'shop'
 >;
 
 /** The contract's customer object, and nothing more. */

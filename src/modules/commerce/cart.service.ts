@@ -11,6 +11,7 @@ import { addressesRepository } from '../orders/addresses.repository.js';
 import { isCountryCode } from '../orders/countries.js';
 import type { CheckoutBody, Order } from '../orders/orders.schemas.js';
 import { normaliseAddress, ordersService } from '../orders/orders.service.js';
+import { type AcceptedLegal, acceptedLegal } from '../shop/checkout-terms.js';
 import { itemsRepository } from '../storefront/items.repository.js';
 import { itemRowToItem } from '../storefront/storefront.service.js';
 import { type ClaimedItem, cartRepository } from './cart.repository.js';
@@ -33,11 +34,19 @@ const VOID_ATTEMPTS = 3;
 
 export type CartContext = Pick<
   AppContext,
-  'db' | 'clock' | 'config' | 'payments' | 'random' | 'outbox' | 'metrics' | 'webhookEvents'
+  | 'db'
+  | 'clock'
+  | 'config'
+  | 'payments'
+  | 'random'
+  | 'outbox'
+  | 'metrics'
+  | 'webhookEvents'
+  | 'shop'
 >;
 
 /** Where the order goes (null: picked up at the shop) and the buyer's note. */
-interface Destination {
+interface Destination extends AcceptedLegal {
   shippingAddress: PostalAddress | null;
   note: string | null;
 }
@@ -126,6 +135,8 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
   /** The checkout body: a new address, a saved one (`address_id`), or neither for pickup. */
   async function destinationOf(customerId: number, body: CheckoutBody = {}): Promise<Destination> {
     const note = body.note?.trim() || null;
+    // First: a refusal for the terms leaves the cart exactly as it was (issue 33 item 3).
+    const legal = await acceptedLegal(ctx.db, ctx.config.paymentProvider, body);
     if (body.address_id !== undefined && body.shipping_address !== undefined) {
       throw badRequest(
         'invalid_body',
@@ -144,13 +155,14 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
           'address_id',
         );
       const { id: _id, ...address } = saved;
-      return { shippingAddress: address, note };
+      return { shippingAddress: address, note, ...legal };
     }
     return {
       shippingAddress: body.shipping_address
         ? normaliseAddress(body.shipping_address, 'shipping_address/country')
         : null,
       note,
+      ...legal,
     };
   }
 

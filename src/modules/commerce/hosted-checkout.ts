@@ -10,6 +10,7 @@ import { type OrderRow, ordersRepository } from '../orders/orders.repository.js'
 import type { Order } from '../orders/orders.schemas.js';
 import { ordersService } from '../orders/orders.service.js';
 import { paymentOutcome } from '../orders/payment-outcomes.js';
+import type { AcceptedLegal } from '../shop/checkout-terms.js';
 import { itemsRepository } from '../storefront/items.repository.js';
 import { cartRepository } from './cart.repository.js';
 import type { CartContext } from './cart.service.js';
@@ -32,7 +33,7 @@ export const LATE_EVENT_MARGIN_MS = 15 * MINUTE_MS;
 /** A page with less left than this is not offered again; the buyer gets a fresh one. */
 const REUSE_MIN_LEFT_MS = 5 * MINUTE_MS;
 
-interface Destination {
+interface Destination extends AcceptedLegal {
   shippingAddress: PostalAddress | null;
   note: string | null;
 }

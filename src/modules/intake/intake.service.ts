@@ -2,6 +2,7 @@ import { digestToken, isWellFormedToken } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
 import { storeEncodedVariants } from '../../media/image-variants.js';
 import type { MediaStorage } from '../../media/storage.js';
+import { ownerNotices } from '../shop/owner-notices.js';
 import { createSubmission, type StoredPhoto } from './intake.repository.js';
 import type { IntakeForm } from './intake-form.js';
 import { linkNotActive } from './link-not-active.js';
@@ -28,10 +29,11 @@ async function settleAll<T>(work: Array<Promise<T>>, keep: (value: T) => void): 
 }
 
 export function intakeService(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'webhookEvents'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'webhookEvents' | 'shop' | 'outbox' | 'config'>,
   storage: MediaStorage,
 ) {
   const links = uploadLinksRepository(ctx.db);
+  const notices = ownerNotices(ctx);
 
   return {
     /** The id of a usable link, or 404 link_not_active; nothing is read or stored before this. */
@@ -83,6 +85,13 @@ export function intakeService(
             item_id: itemId,
             photos: photos.length,
             upload_link_id: linkId,
+          });
+          // The owner hears of it iff it committed (issue 33 item 4).
+          await notices.newSubmission(trx, {
+            itemId,
+            note: form.note,
+            firstPhotoPath: photos[0]?.path ?? null,
+            photos: photos.length,
           });
         });
         return { photos: photos.length };

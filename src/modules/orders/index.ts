@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 /** The customer's orders and addresses, registered at the root with full paths. */
 export function customerOrdersModule(app: App, ctx: AppContext): void {
-  customerOrderRoutes(app, ordersService(ctx), addressesService(ctx));
+  customerOrderRoutes(app, ordersService(ctx), addressesService(ctx), ctx.db);
 }
 
 /** The order jobs on the queue, and `app.orders` for tests and tools. */

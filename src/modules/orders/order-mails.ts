@@ -1,6 +1,12 @@
 import type { ShopSettings } from '../../config.js';
 import { greeting, htmlBody, htmlButton, textBody } from '../../mail/templates/layout.js';
-import { defineTemplate, type RenderedMail, renderMail } from '../../mail/templates/template.js';
+import {
+  defineTemplate,
+  escapeHtml,
+  type RenderedMail,
+  renderMail,
+} from '../../mail/templates/template.js';
+import { pageText } from '../shop/page-markdown.js';
 import type { Order } from './orders.schemas.js';
 import { postalLines } from './postal-lines.js';
 import { formatShopDay } from './shop-days.js';
@@ -77,13 +83,40 @@ const firstNameOf = (order: Order) => order.buyer.name?.split(' ')[0] ?? null;
 export interface OrderMailContext {
   publicBaseUrl: URL;
   shop: Pick<ShopSettings, 'timeZone'>;
+  /** The confirmation's copy of the terms and withdrawal policy as accepted (a durable medium). */
+  accepted?: Array<{ title: string; version: number; body_html: string }>;
+}
+
+/**
+ * The pages the buyer accepted, in full under the confirmation (issue 33 item 3):
+ * their HTML was sanitised when saved, so it goes in as it is; the text part gets
+ * the same words as plain text.
+ */
+function withAcceptedPages(mail: RenderedMail, pages: OrderMailContext['accepted']): RenderedMail {
+  if (!pages?.length) return mail;
+  const heading = (page: { title: string; version: number }) =>
+    `${page.title} (version ${page.version}), as you accepted them with this order`;
+  const text = pages
+    .map((page) => `---\n${heading(page)}\n\n${pageText(page.body_html)}`)
+    .join('\n\n');
+  const html = pages
+    .map(
+      (page) =>
+        `<hr><section><h2 style="font-size: 1.1em">${escapeHtml(heading(page))}</h2>\n${page.body_html}</section>`,
+    )
+    .join('\n');
+  return {
+    ...mail,
+    text: `${mail.text.trimEnd()}\n\n${text}\n`,
+    html: mail.html.replace(/<\/body>/i, () => `  ${html}\n  </body>`),
+  };
 }
 
 /** The mails an order sends its buyer, rendered from the order as committed. */
 export function orderMail(
   kind: 'confirmation' | 'shipped' | 'cancelled' | 'payment-reminder' | 'payment-refunded',
   order: Order,
-  { publicBaseUrl, shop }: OrderMailContext,
+  { publicBaseUrl, shop, accepted }: OrderMailContext,
 ): RenderedMail {
   const orderUrl = new URL(`/account/orders/${order.id}`, publicBaseUrl).href;
   const values = { firstName: firstNameOf(order), orderUrl };
@@ -94,11 +127,14 @@ export function orderMail(
         order.state === 'placed' && order.payment_due_date
           ? `Please pay ${total} by ${lastDay(order, shop.timeZone)}, quoting ${order.number} as the reference. Unpaid orders are cancelled after the end of that day.${howToPay(order)}`
           : 'Your payment has been received.';
-      return renderMail(orderConfirmationMail, {
-        ...values,
-        subject: `Your order ${order.number}`,
-        body: `Thank you for your order ${order.number}.\n\n${linesAndTotal(order)}\n\n${payment}\n\n${destination(order)}`,
-      });
+      return withAcceptedPages(
+        renderMail(orderConfirmationMail, {
+          ...values,
+          subject: `Your order ${order.number}`,
+          body: `Thank you for your order ${order.number}.\n\n${linesAndTotal(order)}\n\n${payment}\n\n${destination(order)}`,
+        }),
+        accepted,
+      );
     }
     case 'shipped':
       return renderMail(orderShippedMail, {

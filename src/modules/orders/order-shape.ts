@@ -98,6 +98,9 @@ export function orderRowToOrder(
     shipped_at: row.shipped_at,
     delivered_at: row.delivered_at,
     cancelled_at: row.cancelled_at,
+    terms_version: row.terms_version,
+    withdrawal_version: row.withdrawal_version,
+    checkout_wording: row.checkout_wording,
   };
 }
 

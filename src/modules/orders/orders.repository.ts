@@ -18,6 +18,10 @@ export interface NewOrder {
   paymentExpiresAt?: Date | null;
   /** Sold items with the price charged for each. */
   lines: Array<{ id: number; price_cents: number }>;
+  /** What the buyer accepted at checkout (issue 33 item 3). */
+  termsVersion?: number | null;
+  withdrawalVersion?: number | null;
+  checkoutWording?: string | null;
 }
 
 /** LIKE's own wildcards in a search term are matched literally. */
@@ -83,6 +87,9 @@ export function ordersRepository(db: Db) {
           payment_due_at: order.paymentDueAt,
           payment_provider: order.paymentProvider,
           payment_expires_at: order.paymentExpiresAt ?? null,
+          terms_version: order.termsVersion ?? null,
+          withdrawal_version: order.withdrawalVersion ?? null,
+          checkout_wording: order.checkoutWording ?? null,
           placed_at: now,
           paid_at: order.state === 'paid' ? now : null,
           updated_at: now,

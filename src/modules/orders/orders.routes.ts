@@ -1,6 +1,8 @@
 import type { App } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { requireCustomer, signedInCustomer } from '../../http/customer-guard.js';
 import { errors, IdParams, NoContent } from '../../http/schemas.js';
+import { AcceptedPages, acceptedPagesOf } from '../shop/accepted-pages.js';
 import type { addressesService } from './addresses.service.js';
 import {
   AddressInput,
@@ -19,6 +21,7 @@ export function customerOrderRoutes(
   app: App,
   orders: OrdersService,
   addresses: ReturnType<typeof addressesService>,
+  db: Db,
 ): void {
   app.get(
     '/api/customers/me/orders',
@@ -47,6 +50,23 @@ export function customerOrderRoutes(
       onRequest: requireCustomer,
     },
     async (request) => orders.getFor(signedInCustomer(request).id, request.params.id),
+  );
+
+  app.get(
+    '/api/customers/me/orders/:id/legal',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The terms and withdrawal policy exactly as accepted with this order (null where the shop had none)',
+        params: IdParams,
+        response: { 200: AcceptedPages, ...errors(400, 401, 404) },
+      },
+      onRequest: requireCustomer,
+    },
+    async (request) =>
+      acceptedPagesOf(db, await orders.getFor(signedInCustomer(request).id, request.params.id)),
   );
 
   app.get(

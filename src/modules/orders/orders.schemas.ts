@@ -52,6 +52,19 @@ export const CheckoutBody = StrictObject({
     }),
   ),
   note: Type.Optional(Type.String({ maxLength: 1000, description: 'A note for the shop' })),
+  accept_terms: Type.Optional(
+    Type.Boolean({
+      description:
+        'The buyer ticked "I accept the terms"; required true once a terms page exists (400 terms_not_accepted)',
+    }),
+  ),
+  checkout_wording: Type.Optional(
+    Type.String({
+      maxLength: 1000,
+      description:
+        'The exact words the checkout showed with its button and the terms box; stored with the order (the shop’s own wording when absent)',
+    }),
+  ),
 });
 export type CheckoutBody = Static<typeof CheckoutBody>;
 
@@ -179,6 +192,18 @@ export const Order = Type.Object(
     shipped_at: Nullable(DateTime),
     delivered_at: Nullable(DateTime),
     cancelled_at: Nullable(DateTime),
+    terms_version: Nullable(
+      Type.Integer({
+        description:
+          'The version of the terms page accepted at checkout (GET /api/customers/me/orders/{id}/legal)',
+      }),
+    ),
+    withdrawal_version: Nullable(
+      Type.Integer({ description: 'The version of the withdrawal policy current at checkout' }),
+    ),
+    checkout_wording: Nullable(
+      Type.String({ description: 'The exact words the checkout showed with its order button' }),
+    ),
   },
   { title: 'Order' },
 );

@@ -4,6 +4,8 @@ import type { PaymentProviderName, PostalAddress } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { enqueue } from '../../jobs/job-queue.js';
+import { acceptedPagesOf } from '../shop/accepted-pages.js';
+import { ownerNotices } from '../shop/owner-notices.js';
 import { orderEventData } from '../webhooks/webhook-events.js';
 import type { OrderEventType } from '../webhooks/webhook-payloads.js';
 import { countryCodeOf } from './countries.js';
@@ -29,7 +31,7 @@ export const ORDER_VOID_JOB = 'orders.void-payment';
 
 export type OrdersContext = Pick<
   AppContext,
-  'db' | 'clock' | 'config' | 'outbox' | 'webhookEvents'
+  'db' | 'clock' | 'config' | 'outbox' | 'webhookEvents' | 'shop'
 >;
 
 const VERBS: Record<Transition, string> = {
@@ -62,6 +64,8 @@ export interface CancelOptions {
   refundPayment?: string | null;
   /** Its held items stay in the buyer's cart (until this deadline, or as they are) instead of going back on sale. */
   keepInCart?: { deadline: Date | null };
+  /** Ended by its payment (failed, ran out, came too late): the owner is told, in these words. */
+  paymentProblem?: string;
 }
 
 /** Providers whose money a cancelled paid order gives back through a refund (accept took none). */
@@ -74,15 +78,16 @@ const REFUNDED_PROVIDERS: readonly PaymentProviderName[] = ['manual', 'stripe'];
  * outbox), so the mail and the void exist iff the change committed.
  */
 export function ordersService(ctx: OrdersContext) {
-  const shop = ctx.config.shop;
-
+  const notices = ownerNotices(ctx);
+  // The shop's settings as they are now (the admin edits them): read where they are used.
   async function load(db: Db, id: number): Promise<Order | undefined> {
     const orders = ordersRepository(db);
     const row = await orders.byId(id);
     if (!row) return undefined;
-    const [lines, refunds] = await Promise.all([
+    const [lines, refunds, shop] = await Promise.all([
       orders.linesOf([row.id]),
       orderRefundsRepository(db).ofOrders([row.id]),
+      ctx.shop.current(db),
     ]);
     return orderRowToOrder(row, lines, shop, refunds);
   }
@@ -90,7 +95,14 @@ export function ordersService(ctx: OrdersContext) {
   /** Queues a mail to the buyer in the caller's transaction; an anonymised order gets none. */
   async function queueMail(trx: Db, kind: Parameters<typeof orderMail>[0], order: Order) {
     if (!order.buyer.email) return;
-    const mail = orderMail(kind, order, { publicBaseUrl: ctx.config.publicBaseUrl, shop });
+    const shop = await ctx.shop.current(trx);
+    const pages = kind === 'confirmation' ? await acceptedPagesOf(trx, order) : null;
+    const accepted = [pages?.terms, pages?.withdrawal].filter((page) => page != null);
+    const mail = orderMail(kind, order, {
+      publicBaseUrl: ctx.config.publicBaseUrl,
+      shop,
+      accepted,
+    });
     await ctx.outbox.queue(
       trx,
       { ...mail, to: order.buyer.email },
@@ -154,6 +166,7 @@ export function ordersService(ctx: OrdersContext) {
     }
     await ctx.webhookEvents.items(trx, 'item.released', returned);
     if (options.mail !== false) await queueMail(trx, 'cancelled', order);
+    if (options.paymentProblem) await notices.paymentProblem(trx, order, options.paymentProblem);
     return order;
   }
 
@@ -166,6 +179,7 @@ export function ordersService(ctx: OrdersContext) {
     async placeIn(trx: Db, placing: PlaceOrder): Promise<Order> {
       const now = ctx.clock.now();
       const { paid, ...rest } = placing;
+      const shop = await ctx.shop.current(trx);
       // Only a payment the buyer makes by hand has a last day to pay; a hosted page has
       // its own deadline (payment_expires_at) and never gets bank-transfer instructions.
       const hosted = placing.paymentProvider === 'stripe';
@@ -182,8 +196,11 @@ export function ordersService(ctx: OrdersContext) {
         now,
       );
       const order = (await load(trx, id))!;
-      // A hosted payment's buyer is told once the payment has arrived (markPaidIn).
-      if (!hosted) await queueMail(trx, 'confirmation', order);
+      // A hosted payment's buyer (and the owner) is told once the payment has arrived (markPaidIn).
+      if (!hosted) {
+        await queueMail(trx, 'confirmation', order);
+        await notices.newOrder(trx, order);
+      }
       await announce(trx, 'order.placed', order);
       if (paid) await announce(trx, 'order.paid', order);
       return order;
@@ -197,6 +214,7 @@ export function ordersService(ctx: OrdersContext) {
       if (!row) return refuse(trx, id, 'mark-paid');
       const order = (await load(trx, id))!;
       await queueMail(trx, 'confirmation', order);
+      await notices.newOrder(trx, order);
       await announce(trx, 'order.paid', order);
       return order;
     },
@@ -206,10 +224,16 @@ export function ordersService(ctx: OrdersContext) {
       return cancelIn(trx, id, reason, ctx.clock.now(), options);
     },
 
-    /** Mails the buyer that a payment arriving for an order no longer open was refunded. */
+    /** Mails the buyer (and the owner) that a payment arriving for an order no longer open was refunded. */
     async tellRefundedIn(trx: Db, id: number): Promise<void> {
       const order = await load(trx, id);
-      if (order) await queueMail(trx, 'payment-refunded', order);
+      if (!order) return;
+      await queueMail(trx, 'payment-refunded', order);
+      await notices.paymentProblem(
+        trx,
+        order,
+        `A payment arrived for order ${order.number} after it had ended; it is refunded in full.`,
+      );
     },
 
     load,
@@ -219,9 +243,10 @@ export function ordersService(ctx: OrdersContext) {
       const orders = ordersRepository(ctx.db);
       const rows = await orders.ofCustomer(customerId, CUSTOMER_LIST_LIMIT);
       const ids = rows.map((row) => row.id);
-      const [lines, refunds] = await Promise.all([
+      const [lines, refunds, shop] = await Promise.all([
         orders.linesOf(ids),
         orderRefundsRepository(ctx.db).ofOrders(ids),
+        ctx.shop.current(),
       ]);
       return { orders: ordersWithLines(rows, lines, shop, refunds) };
     },
@@ -296,6 +321,7 @@ export function ordersService(ctx: OrdersContext) {
      */
     async settleUnpaid(): Promise<{ reminded: number[]; cancelled: number[] }> {
       const now = ctx.clock.now();
+      const shop = await ctx.shop.current();
       const reminded = await inTransaction(ctx.db, async (trx) => {
         const orders = ordersRepository(trx);
         const due = await orders.claimDueReminders(new Date(now.getTime() + DAY_MS), now);
@@ -319,7 +345,11 @@ export function ordersService(ctx: OrdersContext) {
         const lastDay = formatShopDay(dueDateOf(payment_due_at, shop.timeZone));
         const reason = `No payment arrived by ${lastDay}.`;
         try {
-          await inTransaction(ctx.db, (trx) => cancelIn(trx, id, reason, now));
+          await inTransaction(ctx.db, (trx) =>
+            cancelIn(trx, id, reason, now, {
+              paymentProblem: `No payment arrived by ${lastDay}, the last day to pay.`,
+            }),
+          );
           cancelled.push(id);
         } catch (error) {
           // Paid or cancelled meanwhile: that change won.

@@ -33,7 +33,10 @@ interface Decision {
  * Lock order: the buyer's row, then the order's, then its items.
  */
 export function paymentEventsService(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'outbox' | 'webhookEvents' | 'metrics'>,
+  ctx: Pick<
+    AppContext,
+    'db' | 'clock' | 'config' | 'outbox' | 'webhookEvents' | 'metrics' | 'shop'
+  >,
   sales: SaleAnnouncer,
   log: FastifyBaseLogger,
 ) {
@@ -66,6 +69,7 @@ export function paymentEventsService(
       }
       await orders.cancelWithin(trx, row.id, NO_LONGER_HELD, {
         refundPayment: event.paymentReference,
+        paymentProblem: `A payment for order ${row.number} arrived after its pieces were no longer held for it; it is refunded in full.`,
       });
       return { outcome: 'refund_requested' as const };
     }
@@ -125,7 +129,12 @@ export function paymentEventsService(
       row.id,
       failed ? 'The payment failed.' : 'The payment was not completed in time.',
       // A buyer who left the page is not written to; a failed payment is worth a mail.
-      { mail: failed },
+      {
+        mail: failed,
+        paymentProblem: failed
+          ? `The payment for order ${row.number} failed.`
+          : `The payment page for order ${row.number} ran out without a payment.`,
+      },
     );
     return { outcome: 'unpaid_cancelled', orderId };
   }

@@ -4,10 +4,9 @@ import type { SignedInCustomer } from '../../http/customer-guard.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { itemQuestionMail } from '../../mail/templates/item-question.js';
 import { renderMail } from '../../mail/templates/template.js';
-import { shopContactAddress } from './shop-contact.js';
 
 /** "Ask about this piece" (issue 33 item 6): a signed-in customer's message to the shop. */
-export function questionsService(ctx: Pick<AppContext, 'db' | 'config' | 'outbox'>) {
+export function questionsService(ctx: Pick<AppContext, 'db' | 'config' | 'outbox' | 'shop'>) {
   return {
     /**
      * Queues one mail to the shop's contact address with the customer's address as
@@ -28,7 +27,8 @@ export function questionsService(ctx: Pick<AppContext, 'db' | 'config' | 'outbox
         .where('id', '=', itemId)
         .executeTakeFirst();
       if (!item || item.status === 'pending') throw notFound('No such item.');
-      const to = await shopContactAddress(ctx.db);
+      // The settings' contact address; the first admin's while none is saved.
+      const to = (await ctx.shop.current()).contactEmail;
       if (to === null)
         throw new AppError(
           503,

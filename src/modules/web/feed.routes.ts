@@ -5,7 +5,6 @@ import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { StrictObject } from '../../http/schemas.js';
 import type { MediaUrl } from '../../media/storage.js';
-import { shopName } from '../questions/shop-contact.js';
 import type { CatalogueVersion } from '../storefront/catalogue-version.js';
 import { feedRepository } from './feed.repository.js';
 import { FEED_TAIL, feedHead, feedItemXml } from './product-feed.js';
@@ -33,6 +32,8 @@ export function productFeedRoutes(
     publicBaseUrl: URL;
     currency: string;
     mediaUrl: MediaUrl;
+    /** The shop's name as its settings say now (the feed's channel title). */
+    shopName: () => Promise<string>;
     pageSize?: number;
   },
 ): void {
@@ -44,14 +45,14 @@ export function productFeedRoutes(
     page === 1 ? `${base}/feeds/products.xml` : `${base}/feeds/products.xml?page=${page}`;
   const made = new Map<number, { version: string; body: Promise<Buffer | null> }>();
 
-  async function feed(page: number): Promise<Buffer | null> {
+  async function feed(page: number, shopName: string): Promise<Buffer | null> {
     const pages = Math.max(1, Math.ceil((await repository.countVisible()) / pageSize));
     if (page > pages) return null;
     let after = await repository.startOfPage(page, pageSize);
     if (after === null) return null;
     const parts = [
       feedHead({
-        title: shopName(),
+        title: shopName,
         link: `${base}/`,
         self: pageUrl(page),
         next: page < pages ? pageUrl(page + 1) : null,
@@ -85,10 +86,12 @@ export function productFeedRoutes(
     { schema: { hide: true, querystring: FeedQuery } },
     async (request, reply) => {
       const page = request.query.page ?? 1;
-      const version = await deps.version.current();
+      // A renamed shop is a new feed as much as a changed catalogue is.
+      const shopName = await deps.shopName();
+      const version = `${await deps.version.current()} ${shopName}`;
       let entry = made.get(page);
       if (entry?.version !== version) {
-        entry = { version, body: feed(page) };
+        entry = { version, body: feed(page, shopName) };
         made.delete(page);
         made.set(page, entry);
         if (made.size > CACHED_FEEDS) made.delete(made.keys().next().value as number);

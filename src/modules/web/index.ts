@@ -5,6 +5,7 @@ import { storefrontService } from '../storefront/storefront.service.js';
 import { productFeedRoutes } from './feed.routes.js';
 import { itemPages } from './item-pages.js';
 import { seoRoutes } from './seo.routes.js';
+import { withShopIdentity } from './shop-pages.js';
 import { shopSettingsRoutes } from './shop-settings.routes.js';
 import { webClientRoutes } from './web-client.routes.js';
 import { webDist } from './web-dist.js';
@@ -17,7 +18,7 @@ export async function webModule(
   options: { sitemapPageSize?: number; feedPageSize?: number } = {},
 ): Promise<void> {
   const { publicBaseUrl } = ctx.config;
-  shopSettingsRoutes(app, ctx.config);
+  shopSettingsRoutes(app, ctx);
   seoRoutes(app, {
     db: ctx.db,
     version,
@@ -30,6 +31,7 @@ export async function webModule(
     publicBaseUrl,
     currency: ctx.config.shopCurrency,
     mediaUrl: mediaUrlFor(ctx.config),
+    shopName: async () => (await ctx.shop.current()).name,
     ...(options.feedPageSize ? { pageSize: options.feedPageSize } : {}),
   });
   const pages = itemPages({
@@ -38,5 +40,9 @@ export async function webModule(
     publicBaseUrl,
     currency: ctx.config.shopCurrency,
   });
-  await webClientRoutes(app, webDist(ctx.config.webDistDir), pages);
+  await webClientRoutes(
+    app,
+    webDist(ctx.config.webDistDir),
+    withShopIdentity(pages, { ...ctx, publicBaseUrl }),
+  );
 }

@@ -31,7 +31,7 @@ describe('GET /items/:id carries the item for shared links and search engines', 
     expect(res.headers['cache-control']).toBe('no-cache');
     const html = res.body;
     expect(html.match(/<title>/g)).toHaveLength(1);
-    expect(html).toContain('<title>Teak side table</title>');
+    expect(html).toContain('<title>Teak side table · Shop</title>');
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(metaContent(html, 'name="description"')).toBe('A small table from the sixties.');
     expect(metaContent(html, 'property="og:title"')).toBe('Teak side table');
@@ -52,7 +52,7 @@ describe('GET /items/:id carries the item for shared links and search engines', 
     expect(html).not.toContain('<img src=x');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain(
-      '<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=alert(2)&gt; $&amp; $&#39; $`</title>',
+      '<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=alert(2)&gt; $&amp; $&#39; $` · Shop</title>',
     );
     expect(metaContent(html, 'property="og:description"')).toBe(
       '&quot;/&gt;&lt;script&gt;alert(3)&lt;/script&gt;&amp;amp;',
@@ -70,9 +70,9 @@ describe('GET /items/:id carries the item for shared links and search engines', 
 
   it('shows the new title after an edit (pages are reused only within a catalogue version)', async () => {
     const item = await makeItem(t.db, { title: 'Old title' });
-    expect((await get(`/items/${item.id}`)).body).toContain('<title>Old title</title>');
+    expect((await get(`/items/${item.id}`)).body).toContain('<title>Old title · Shop</title>');
     await t.db.updateTable('items').set({ title: 'New title' }).where('id', '=', item.id).execute();
-    expect((await get(`/items/${item.id}`)).body).toContain('<title>New title</title>');
+    expect((await get(`/items/${item.id}`)).body).toContain('<title>New title · Shop</title>');
   });
 
   it('answers a pending, absent or malformed item with the plain page and 404', async () => {

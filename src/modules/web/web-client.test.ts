@@ -176,7 +176,7 @@ describe('without a built web client', () => {
 });
 
 describe('GET /api/shop', () => {
-  it('gives the client SHOP_CURRENCY, the cart hold, the payment provider and the photo limits', async () => {
+  it('gives the client SHOP_CURRENCY, the cart hold, the payment provider, the photo limits and the shop’s own settings', async () => {
     const res = await get('/api/shop');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -189,6 +189,14 @@ describe('GET /api/shop', () => {
         max_file_bytes: 15 * 1024 * 1024,
         accepted_types: ['image/jpeg', 'image/png', 'image/webp'],
       },
+      // Issue 33: the shop's settings as the admin keeps them (here: as first seeded).
+      name: 'Shop',
+      logo_url: null,
+      contact_email: null,
+      address: null,
+      pickup: { address: null, hours: null },
+      pages: [],
+      checkout_button: 'Order and pay',
     });
   });
 

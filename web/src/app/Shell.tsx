@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/ui/Feedback';
 import { useCart, useMe, useShopSettings } from '../lib/queries';
 import styles from './Shell.module.css';
@@ -9,8 +9,15 @@ export function Shell() {
   const me = useMe();
   const cart = useCart(Boolean(me.data));
   const held = cart.data?.items.length ?? 0;
+  const settings = useShopSettings().data;
   // PAYMENT_PROVIDER=accept takes no money: every storefront page says so (issue 32 item 6).
-  const testShop = useShopSettings().data?.payment_provider === 'accept';
+  const testShop = settings?.payment_provider === 'accept';
+  const name = settings?.name ?? 'Shop';
+  const { pathname } = useLocation();
+  // Pages with a title of their own (an item, a legal page, the upload form) set it themselves.
+  useEffect(() => {
+    if (!/^\/(items|pages|upload)\//.test(pathname)) document.title = name;
+  }, [pathname, name]);
   return (
     <>
       <a href="#main" className={styles.skip}>
@@ -24,7 +31,10 @@ export function Shell() {
       <header className={styles.header}>
         <div className={styles.bar}>
           <NavLink to="/" className={styles.brand}>
-            Shop
+            {settings?.logo_url && (
+              <img src={settings.logo_url} alt="" height={40} className={styles.logo} />
+            )}
+            {name}
           </NavLink>
           <nav aria-label="Main">
             <ul className={styles.nav}>
@@ -53,7 +63,27 @@ export function Shell() {
           <Outlet />
         </Suspense>
       </main>
-      <footer className={styles.footer}>Every piece is one of a kind and sold once.</footer>
+      <footer className={styles.footer}>
+        {settings && settings.pages.length > 0 && (
+          <nav aria-label="Legal and information">
+            <ul className={styles.footerLinks}>
+              {settings.pages.map((page) => (
+                <li key={page.slug}>
+                  <Link to={`/pages/${page.slug}`}>{page.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <p>
+          <strong>{name}</strong>
+          {settings?.address && <span>{settings.address.split('\n').join(', ')}</span>}
+          {settings?.contact_email && (
+            <a href={`mailto:${settings.contact_email}`}>{settings.contact_email}</a>
+          )}
+        </p>
+        <p>Every piece is one of a kind and sold once.</p>
+      </footer>
     </>
   );
 }

@@ -11,6 +11,7 @@ const AccountRoutes = lazy(() => import('../features/account/routes'));
 const CartRoutes = lazy(() => import('../features/cart/routes'));
 const UploadPage = lazy(() => import('../features/upload/routes'));
 const AdminRoutes = lazy(() => import('./AdminRoutes'));
+const LegalPage = lazy(() => import('../features/pages/routes'));
 
 /** The pages of the customer's side, each area behind its own error boundary. */
 export function AppRoutes() {
@@ -57,6 +58,14 @@ export function AppRoutes() {
           element={
             <ErrorBoundary area="cart">
               <CartRoutes />
+            </ErrorBoundary>
+          }
+        />
+        <Route
+          path="pages/:slug"
+          element={
+            <ErrorBoundary area="storefront">
+              <LegalPage />
             </ErrorBoundary>
           }
         />

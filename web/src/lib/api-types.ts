@@ -4326,6 +4326,9 @@ export interface paths {
                                 shipped_at: string | null;
                                 delivered_at: string | null;
                                 cancelled_at: string | null;
+                                terms_version: number | null;
+                                withdrawal_version: number | null;
+                                checkout_wording: string | null;
                             }[];
                             next_cursor: string | null;
                         };
@@ -4459,6 +4462,9 @@ export interface paths {
                             shipped_at: string | null;
                             delivered_at: string | null;
                             cancelled_at: string | null;
+                            terms_version: number | null;
+                            withdrawal_version: number | null;
+                            checkout_wording: string | null;
                         };
                     };
                 };
@@ -4601,6 +4607,9 @@ export interface paths {
                             shipped_at: string | null;
                             delivered_at: string | null;
                             cancelled_at: string | null;
+                            terms_version: number | null;
+                            withdrawal_version: number | null;
+                            checkout_wording: string | null;
                         };
                     };
                 };
@@ -4784,6 +4793,9 @@ export interface paths {
                             shipped_at: string | null;
                             delivered_at: string | null;
                             cancelled_at: string | null;
+                            terms_version: number | null;
+                            withdrawal_version: number | null;
+                            checkout_wording: string | null;
                         };
                     };
                 };
@@ -4960,6 +4972,9 @@ export interface paths {
                             shipped_at: string | null;
                             delivered_at: string | null;
                             cancelled_at: string | null;
+                            terms_version: number | null;
+                            withdrawal_version: number | null;
+                            checkout_wording: string | null;
                         };
                     };
                 };
@@ -5143,6 +5158,9 @@ export interface paths {
                             shipped_at: string | null;
                             delivered_at: string | null;
                             cancelled_at: string | null;
+                            terms_version: number | null;
+                            withdrawal_version: number | null;
+                            checkout_wording: string | null;
                         };
                     };
                 };
@@ -5856,6 +5874,596 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/shop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop’s settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            logo_url: string | null;
+                            contact_email: string | null;
+                            address: string | null;
+                            pickup: {
+                                address: string | null;
+                                hours: string | null;
+                            };
+                            payment_instructions: string | null;
+                            mail_sender_name: string | null;
+                            notify: {
+                                orders: boolean;
+                                submissions: boolean;
+                            };
+                            tax: {
+                                /**
+                                 * @description included: prices include the tax; margin: margin scheme for second-hand goods; none: no tax shown
+                                 * @enum {string}
+                                 */
+                                mode: "included" | "margin" | "none";
+                                rate_bp: number;
+                                rates_bp: {
+                                    [key: string]: number;
+                                };
+                                note: string | null;
+                            };
+                            time_zone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /** Change any subset of the shop’s settings; every instance uses them at its next request */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The shop’s name: header, page titles, mail */
+                        name?: string;
+                        contact_email?: string | null;
+                        address?: string | null;
+                        pickup?: {
+                            address?: string | null;
+                            hours?: string | null;
+                        };
+                        payment_instructions?: string | null;
+                        mail_sender_name?: string | null;
+                        notify?: {
+                            /** @description Mail the contact address each order */
+                            orders?: boolean;
+                            /** @description Mail the contact address each intake submission */
+                            submissions?: boolean;
+                        };
+                        tax?: {
+                            /**
+                             * @description included: prices include the tax; margin: margin scheme for second-hand goods; none: no tax shown
+                             * @enum {string}
+                             */
+                            mode?: "included" | "margin" | "none";
+                            rate_bp?: number;
+                            /** @description Rates by destination country (ISO 3166-1 alpha-2), in basis points */
+                            rates_bp?: {
+                                [key: string]: number;
+                            };
+                            note?: string | null;
+                        };
+                        /** @description IANA zone, e.g. Europe/Berlin */
+                        time_zone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            logo_url: string | null;
+                            contact_email: string | null;
+                            address: string | null;
+                            pickup: {
+                                address: string | null;
+                                hours: string | null;
+                            };
+                            payment_instructions: string | null;
+                            mail_sender_name: string | null;
+                            notify: {
+                                orders: boolean;
+                                submissions: boolean;
+                            };
+                            tax: {
+                                /**
+                                 * @description included: prices include the tax; margin: margin scheme for second-hand goods; none: no tax shown
+                                 * @enum {string}
+                                 */
+                                mode: "included" | "margin" | "none";
+                                rate_bp: number;
+                                rates_bp: {
+                                    [key: string]: number;
+                                };
+                                note: string | null;
+                            };
+                            time_zone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/shop/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the logo (multipart field "photos", one image; the intake’s checks and re-encoding) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            logo_url: string | null;
+                            contact_email: string | null;
+                            address: string | null;
+                            pickup: {
+                                address: string | null;
+                                hours: string | null;
+                            };
+                            payment_instructions: string | null;
+                            mail_sender_name: string | null;
+                            notify: {
+                                orders: boolean;
+                                submissions: boolean;
+                            };
+                            tax: {
+                                /**
+                                 * @description included: prices include the tax; margin: margin scheme for second-hand goods; none: no tax shown
+                                 * @enum {string}
+                                 */
+                                mode: "included" | "margin" | "none";
+                                rate_bp: number;
+                                rates_bp: {
+                                    [key: string]: number;
+                                };
+                                note: string | null;
+                            };
+                            time_zone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove the logo (the header shows the name alone) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            logo_url: string | null;
+                            contact_email: string | null;
+                            address: string | null;
+                            pickup: {
+                                address: string | null;
+                                hours: string | null;
+                            };
+                            payment_instructions: string | null;
+                            mail_sender_name: string | null;
+                            notify: {
+                                orders: boolean;
+                                submissions: boolean;
+                            };
+                            tax: {
+                                /**
+                                 * @description included: prices include the tax; margin: margin scheme for second-hand goods; none: no tax shown
+                                 * @enum {string}
+                                 */
+                                mode: "included" | "margin" | "none";
+                                rate_bp: number;
+                                rates_bp: {
+                                    [key: string]: number;
+                                };
+                                note: string | null;
+                            };
+                            time_zone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/pages/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest version of a page, with its Markdown; 404 before its first save */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description imprint, terms, privacy, withdrawal, shipping */
+                    slug: "imprint" | "terms" | "privacy" | "withdrawal" | "shipping";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            slug: string;
+                            title: string;
+                            /** @description Sanitised HTML rendered from the Markdown */
+                            body_html: string;
+                            /** @description Each save is a new version; earlier ones are kept */
+                            version: number;
+                            /**
+                             * Format: date-time
+                             * @description When this version was saved
+                             */
+                            updated_at: string;
+                            body_markdown: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /** Save a page: a new version each time (earlier ones are kept for the orders that accepted them) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description imprint, terms, privacy, withdrawal, shipping */
+                    slug: "imprint" | "terms" | "privacy" | "withdrawal" | "shipping";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description One line */
+                        title: string;
+                        /** @description Markdown (CommonMark with tables); HTML in it is sanitised */
+                        body_markdown: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            slug: string;
+                            title: string;
+                            /** @description Sanitised HTML rendered from the Markdown */
+                            body_html: string;
+                            /** @description Each save is a new version; earlier ones are kept */
+                            version: number;
+                            /**
+                             * Format: date-time
+                             * @description When this version was saved
+                             */
+                            updated_at: string;
+                            body_markdown: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7815,6 +8423,9 @@ export interface paths {
                                 shipped_at: string | null;
                                 delivered_at: string | null;
                                 cancelled_at: string | null;
+                                terms_version: number | null;
+                                withdrawal_version: number | null;
+                                checkout_wording: string | null;
                             }[];
                             addresses: {
                                 id: number;
@@ -8472,6 +9083,10 @@ export interface paths {
                         address_id?: number;
                         /** @description A note for the shop */
                         note?: string;
+                        /** @description The buyer ticked "I accept the terms"; required true once a terms page exists (400 terms_not_accepted) */
+                        accept_terms?: boolean;
+                        /** @description The exact words the checkout showed with its button and the terms box; stored with the order (the shop’s own wording when absent) */
+                        checkout_wording?: string;
                     };
                 };
             };
@@ -8560,6 +9175,9 @@ export interface paths {
                                 shipped_at: string | null;
                                 delivered_at: string | null;
                                 cancelled_at: string | null;
+                                terms_version: number | null;
+                                withdrawal_version: number | null;
+                                checkout_wording: string | null;
                             };
                             /** @description PAYMENT_PROVIDER=stripe: where the buyer pays (Stripe Checkout). Nothing is sold yet (sold_item_ids is empty): the items stay held until the payment arrives */
                             payment_url?: string;
@@ -8754,6 +9372,9 @@ export interface paths {
                                 shipped_at: string | null;
                                 delivered_at: string | null;
                                 cancelled_at: string | null;
+                                terms_version: number | null;
+                                withdrawal_version: number | null;
+                                checkout_wording: string | null;
                             }[];
                         };
                     };
@@ -8886,6 +9507,101 @@ export interface paths {
                             shipped_at: string | null;
                             delivered_at: string | null;
                             cancelled_at: string | null;
+                            terms_version: number | null;
+                            withdrawal_version: number | null;
+                            checkout_wording: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/me/orders/{id}/legal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The terms and withdrawal policy exactly as accepted with this order (null where the shop had none) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            terms: {
+                                slug: string;
+                                title: string;
+                                /** @description Sanitised HTML rendered from the Markdown */
+                                body_html: string;
+                                /** @description Each save is a new version; earlier ones are kept */
+                                version: number;
+                                /**
+                                 * Format: date-time
+                                 * @description When this version was saved
+                                 */
+                                updated_at: string;
+                            } | null;
+                            withdrawal: {
+                                slug: string;
+                                title: string;
+                                /** @description Sanitised HTML rendered from the Markdown */
+                                body_html: string;
+                                /** @description Each save is a new version; earlier ones are kept */
+                                version: number;
+                                /**
+                                 * Format: date-time
+                                 * @description When this version was saved
+                                 */
+                                updated_at: string;
+                            } | null;
                         };
                     };
                 };
@@ -9407,7 +10123,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Currency, cart hold, payment provider and photo limits for the web client */
+        /** The shop’s name, contact and pages; currency, cart hold, payment provider and photo limits */
         get: {
             parameters: {
                 query?: never;
@@ -9438,11 +10154,96 @@ export interface paths {
                                 max_file_bytes: number;
                                 accepted_types: string[];
                             };
+                            /** @description The shop’s name (header, page titles, mail) */
+                            name: string;
+                            logo_url: string | null;
+                            contact_email: string | null;
+                            address: string | null;
+                            pickup: {
+                                address: string | null;
+                                hours: string | null;
+                            };
+                            /** @description The pages written so far, in the footer’s order; terms among them means checkout needs accept_terms */
+                            pages: {
+                                slug: string;
+                                title: string;
+                            }[];
+                            /** @description The words of the order button ("Order and pay"; "Order with obligation to pay" for manual payments) */
+                            checkout_button: string;
                         };
                     };
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A legal or information page, newest version (sanitised HTML); 404 before it is written */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description imprint, terms, privacy, withdrawal, shipping */
+                    slug: "imprint" | "terms" | "privacy" | "withdrawal" | "shipping";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            slug: string;
+                            title: string;
+                            /** @description Sanitised HTML rendered from the Markdown */
+                            body_html: string;
+                            /** @description Each save is a new version; earlier ones are kept */
+                            version: number;
+                            /**
+                             * Format: date-time
+                             * @description When this version was saved
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -53,6 +53,11 @@ export function useShopSettings() {
   });
 }
 
+/** The shop's name from its settings (the admin edits it); "Shop" until they have arrived. */
+export function useShopName(): string {
+  return useShopSettings().data?.name ?? 'Shop';
+}
+
 /** Formats cents in the shop's currency; null until the settings have arrived. */
 export function usePriceFormat(): ((cents: number) => string) | null {
   const settings = useShopSettings();

@@ -6,7 +6,7 @@ import { ordersRepository } from '../../orders/orders.repository.js';
 import type { AdminOrderListQuery } from '../../orders/orders.schemas.js';
 
 /** The admin's order list: newest first, keyset pagination as the customer list does it. */
-export function adminOrdersList(ctx: Pick<AppContext, 'db' | 'config'>) {
+export function adminOrdersList(ctx: Pick<AppContext, 'db' | 'config' | 'shop'>) {
   const orders = ordersRepository(ctx.db);
   return async (query: AdminOrderListQuery) => {
     const limit = query.limit ?? 50;
@@ -19,12 +19,13 @@ export function adminOrdersList(ctx: Pick<AppContext, 'db' | 'config'>) {
     const more = page.length > limit;
     const shown = more ? page.slice(0, limit) : page;
     const ids = shown.map((row) => row.id);
-    const [lines, refunds] = await Promise.all([
+    const [lines, refunds, shop] = await Promise.all([
       orders.linesOf(ids),
       orderRefundsRepository(ctx.db).ofOrders(ids),
+      ctx.shop.current(),
     ]);
     return {
-      orders: ordersWithLines(shown, lines, ctx.config.shop, refunds),
+      orders: ordersWithLines(shown, lines, shop, refunds),
       next_cursor: more ? encodeIdCursor(shown[shown.length - 1]!.id) : null,
     };
   };

@@ -187,6 +187,16 @@ export function useOrder(id: number, pollMs: number | false = false) {
   });
 }
 
+/** The terms and withdrawal policy exactly as accepted with an order (loaded when opened). */
+export function useAcceptedPages(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/customers/me/orders', id, 'legal'],
+    queryFn: () => ok(api.GET('/api/customers/me/orders/{id}/legal', { params: { path: { id } } })),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
 /** Replacing or deleting a saved address; orders already placed keep their own copy. */
 export function useUpdateAddress() {
   const client = useQueryClient();

@@ -6,6 +6,7 @@ import { awaitsPayment, type Order } from '../../components/order/order';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Countdown } from '../../components/ui/Countdown';
 import { Loading, Notice, PageState } from '../../components/ui/Feedback';
+import { Checkbox } from '../../components/ui/Field';
 import { ItemImage } from '../../components/ui/ItemImage';
 import { Price } from '../../components/ui/Price';
 import { useCreateAddress } from '../../lib/address-queries';
@@ -82,7 +83,17 @@ function CartPage() {
   // The pieces the page showed when the hold ran out, to say which ones went back.
   const [released, setReleased] = useState<Cart['items'] | null>(null);
   const [delivery, setDelivery] = useState<DeliveryChoice>(EMPTY_DELIVERY);
-  const holdMinutes = useShopSettings().data?.cart_hold_minutes;
+  const settings = useShopSettings().data;
+  const holdMinutes = settings?.cart_hold_minutes;
+  // EU button solution: the button says that ordering means paying (the server's words).
+  const buttonLabel = settings?.checkout_button ?? 'Order and pay';
+  const pages = settings?.pages ?? [];
+  const termsPage = pages.find((p) => p.slug === 'terms');
+  const withdrawalPage = pages.find((p) => p.slug === 'withdrawal');
+  const termsLabel = termsPage
+    ? `I accept the ${termsPage.title.toLowerCase() === 'terms and conditions' ? 'terms and conditions' : `“${termsPage.title}”`}${withdrawalPage ? ` and have read the “${withdrawalPage.title}”` : ''}.`
+    : null;
+  const [acceptTerms, setAcceptTerms] = useState(false);
 
   // The hold ended while the page was open: the server has released the pieces (or will
   // on the next read); read the cart again so the page shows what is really held.
@@ -142,16 +153,23 @@ function CartPage() {
         return; // shown beside the field or above the button
       }
     }
-    checkout.mutate(checkoutBodyOf(choice), {
-      onSuccess: (result) => {
-        // Off to the payment page; it brings the buyer back to the order.
-        if (result.payment_url) window.location.assign(result.payment_url);
-        else
-          navigate('/cart/thank-you', {
-            state: { count: result.sold_item_ids.length, order: result.order },
-          });
+    // The exact words shown, kept with the order (as consent wording is).
+    const legal = termsLabel
+      ? { accept_terms: acceptTerms, checkout_wording: `${termsLabel} [${buttonLabel}]` }
+      : { checkout_wording: `[${buttonLabel}]` };
+    checkout.mutate(
+      { ...(checkoutBodyOf(choice) ?? {}), ...legal },
+      {
+        onSuccess: (result) => {
+          // Off to the payment page; it brings the buyer back to the order.
+          if (result.payment_url) window.location.assign(result.payment_url);
+          else
+            navigate('/cart/thank-you', {
+              state: { count: result.sold_item_ids.length, order: result.order },
+            });
+        },
       },
-    });
+    );
   }
 
   if (data.items.length === 0)
@@ -214,14 +232,30 @@ function CartPage() {
               {refused}
             </Notice>
           )}
+          {termsLabel && (
+            <div className={styles.terms}>
+              <Checkbox
+                label={termsLabel}
+                checked={acceptTerms}
+                onChange={(event) => setAcceptTerms(event.currentTarget.checked)}
+              />
+              <p>
+                <a href="/pages/terms" target="_blank" rel="noopener">
+                  Read the {termsPage?.title}
+                </a>
+                {withdrawalPage && (
+                  <>
+                    {' · '}
+                    <a href="/pages/withdrawal" target="_blank" rel="noopener">
+                      {withdrawalPage.title}
+                    </a>
+                  </>
+                )}
+              </p>
+            </div>
+          )}
           <Button wide disabled={busy} onClick={buy}>
-            {hosted
-              ? busy
-                ? 'Opening the payment page…'
-                : 'Order and pay'
-              : busy
-                ? 'Buying…'
-                : 'Buy now'}
+            {busy ? (hosted ? 'Opening the payment page…' : 'Placing your order…') : buttonLabel}
           </Button>
           {hosted ? (
             <p>

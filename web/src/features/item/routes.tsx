@@ -5,7 +5,7 @@ import { Loading, Notice, PageState, StatusBadge } from '../../components/ui/Fee
 import { Price } from '../../components/ui/Price';
 import { ApiError, type Item } from '../../lib/api-client';
 import { formatTime, formatWait } from '../../lib/format';
-import { useCart, useFavorites, useMe } from '../../lib/queries';
+import { useCart, useFavorites, useMe, useShopName } from '../../lib/queries';
 import { categoryPath, useAddToCart, useCategoryTree, useFavoriteToggle, useItem } from './api';
 import { AskAboutPiece } from './components/AskAboutPiece';
 import { Gallery } from './components/Gallery';
@@ -121,9 +121,10 @@ export default function ItemPage() {
   const me = useMe();
   const cart = useCart(Boolean(me.data));
 
+  const shopName = useShopName();
   useEffect(() => {
-    if (item.data) document.title = `${item.data.title} · Shop`;
-  }, [item.data]);
+    if (item.data) document.title = `${item.data.title} · ${shopName}`;
+  }, [item.data, shopName]);
 
   if (itemId === 0 || (item.error instanceof ApiError && item.error.status === 404))
     return (

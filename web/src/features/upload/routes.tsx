@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../components/ui/Feedback';
 import { Checkbox, TextArea } from '../../components/ui/Field';
 import { ApiError, type LinkStatus } from '../../lib/api-client';
+import { useShopName } from '../../lib/queries';
 import { useSubmitPhotos, useUploadLink } from './api';
 import { problemsWith } from './checks';
 import styles from './components/Upload.module.css';
@@ -184,9 +185,10 @@ function UploadForm({ token, limits }: { token: string; limits: LinkStatus }) {
 export default function UploadPage() {
   const { token = '' } = useParams();
   const link = useUploadLink(token);
+  const shopName = useShopName();
   useEffect(() => {
-    document.title = 'Send photos · Shop';
-  }, []);
+    document.title = `Send photos · ${shopName}`;
+  }, [shopName]);
   if (link.isPending) return <Loading label="Checking your link…" />;
   if (link.isError)
     return (

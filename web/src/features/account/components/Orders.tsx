@@ -12,7 +12,7 @@ import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { PostalAddress } from '../../../components/ui/PostalAddress';
 import { Price } from '../../../components/ui/Price';
 import { formatDate } from '../../../lib/format';
-import { useOrder, useOrders } from '../api';
+import { useAcceptedPages, useOrder, useOrders } from '../api';
 import styles from './Account.module.css';
 
 /** What each state means to the buyer; a pickup order is collected, not delivered. */
@@ -171,6 +171,38 @@ function StateLine({ order }: { order: Order }) {
   );
 }
 
+/** What the buyer agreed to, readable as it was then (issue 33 item 3). */
+function AcceptedTerms({ order }: { order: Order }) {
+  const [open, setOpen] = useState(false);
+  const pages = useAcceptedPages(order.id, open);
+  const shown = [pages.data?.terms, pages.data?.withdrawal].filter((page) => page != null);
+  return (
+    <section className={styles.card} aria-labelledby="order-terms">
+      <h2 id="order-terms">Terms you accepted</h2>
+      <p>
+        You accepted version {order.terms_version} of the terms and conditions
+        {order.withdrawal_version !== null &&
+          ` and version ${order.withdrawal_version} of the withdrawal policy`}{' '}
+        with this order.
+      </p>
+      <details onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary>Read them as accepted</summary>
+        {pages.isPending && open && <Loading />}
+        {pages.isError && <p>{pages.error.message}</p>}
+        {shown.map((page) => (
+          <article key={page.slug} aria-label={`${page.title}, version ${page.version}`}>
+            <h3>
+              {page.title} (version {page.version})
+            </h3>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server when saved */}
+            <div dangerouslySetInnerHTML={{ __html: page.body_html }} />
+          </article>
+        ))}
+      </details>
+    </section>
+  );
+}
+
 export function OrderDetail() {
   const id = Number(useParams().id);
   const confirming = useConfirmingPayment();
@@ -244,6 +276,7 @@ export function OrderDetail() {
         <h2 id="order-destination">{data.fulfilment === 'pickup' ? 'Collection' : 'Delivery'}</h2>
         <Destination order={data} />
       </section>
+      {data.terms_version !== null && <AcceptedTerms order={data} />}
       <Link to="/account/orders">All your orders</Link>
     </>
   );

@@ -3,6 +3,7 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-route
 import { Button } from '../../../components/ui/Button';
 import { Loading, PageState } from '../../../components/ui/Feedback';
 import { adminSignInPath } from '../../../lib/admin-api';
+import { useShopName } from '../../../lib/queries';
 import { useAdminMe, useAdminSignOut } from '../api';
 import styles from './AdminShell.module.css';
 
@@ -16,12 +17,14 @@ const PLACES = [
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/tags', label: 'Tags' },
   { to: '/admin/webhooks', label: 'Webhooks' },
+  { to: '/admin/shop', label: 'Shop settings' },
 ];
 
 /** The owner's frame: behind the admin session; without one, sign-in and back. */
 export function AdminShell() {
   const me = useAdminMe();
   const signOut = useAdminSignOut();
+  const shopName = useShopName();
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -41,7 +44,7 @@ export function AdminShell() {
         Skip to content
       </a>
       <header className={styles.header}>
-        <span className={styles.brand}>Shop admin</span>
+        <span className={styles.brand}>{shopName} admin</span>
         <nav aria-label="Admin">
           <ul className={styles.nav}>
             {PLACES.map((place) => (

@@ -1,0 +1,45 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { ShopSettingsTable } from '../../db/schema.js';
+
+export type ShopSettingsRow = Selectable<ShopSettingsTable>;
+export type ShopSettingsChange = Omit<Updateable<ShopSettingsTable>, 'id'>;
+
+/** The one settings row (id 1) and what it falls back on. */
+export function shopSettingsRepository(db: Db) {
+  return {
+    read(): Promise<ShopSettingsRow | undefined> {
+      return db.selectFrom('shop_settings').selectAll().where('id', '=', 1).executeTakeFirst();
+    },
+
+    /** Writes the first settings; a row already there (another instance, an earlier start) wins. */
+    async seed(row: Omit<Insertable<ShopSettingsTable>, 'id'>): Promise<void> {
+      await db
+        .insertInto('shop_settings')
+        .values({ ...row, id: 1 })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    },
+
+    /** One guarded statement: concurrent saves of different fields both land. */
+    update(change: ShopSettingsChange): Promise<ShopSettingsRow | undefined> {
+      return db
+        .updateTable('shop_settings')
+        .set(change)
+        .where('id', '=', 1)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Where owner notices go while the shop names no contact address: the first admin. */
+    async firstAdminEmail(): Promise<string | null> {
+      const row = await db
+        .selectFrom('admins')
+        .select('email')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.email ?? null;
+    },
+  };
+}

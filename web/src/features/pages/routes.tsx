@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { Loading, PageState } from '../../components/ui/Feedback';
+import { ApiError } from '../../lib/api-client';
+import { formatDate } from '../../lib/format';
+import { useShopName } from '../../lib/queries';
+import { isPageSlug, useLegalPage } from './api';
+import styles from './LegalPage.module.css';
+
+/** `/pages/:slug`: the shop's imprint, terms, privacy, withdrawal or shipping page. */
+export default function LegalPage() {
+  const { slug = '' } = useParams();
+  const known = isPageSlug(slug) ? slug : null;
+  const page = useLegalPage(known);
+  const shopName = useShopName();
+  useEffect(() => {
+    if (page.data) document.title = `${page.data.title} · ${shopName}`;
+  }, [page.data, shopName]);
+
+  if (!known || (page.error instanceof ApiError && page.error.status === 404))
+    return (
+      <PageState headingLevel={1} title="This page does not exist">
+        <p>
+          <a href="/">Browse the shop</a>
+        </p>
+      </PageState>
+    );
+  if (page.isPending) return <Loading />;
+  if (page.isError)
+    return (
+      <PageState headingLevel={1} title="This page could not be loaded">
+        <p>{page.error.message}</p>
+      </PageState>
+    );
+  return (
+    <article className={styles.page}>
+      <h1>{page.data.title}</h1>
+      {/* Sanitised by the server (marked, then sanitize-html) when it was saved. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitised HTML */}
+      <div dangerouslySetInnerHTML={{ __html: page.data.body_html }} />
+      <p className={styles.meta}>
+        Version {page.data.version}, {formatDate(page.data.updated_at)}
+      </p>
+    </article>
+  );
+}
