@@ -111,6 +111,10 @@ describe.skipIf(!hasChromium)('the shop’s name, pages and terms, in Chromium',
         name: 'I accept the terms and conditions and have read the “Right of withdrawal”.',
       })
       .check();
+    // Ticking answers the refusal: it no longer stands above the button.
+    await shopper
+      .getByText('Please accept the terms and conditions to place your order.')
+      .waitFor({ state: 'detached' });
     await checkPage(shopper, 'cart-terms-ticked');
     await shopper.getByRole('button', { name: 'Order and pay' }).click();
     await shopper.getByRole('heading', { name: 'Thank you, it is yours' }).waitFor();

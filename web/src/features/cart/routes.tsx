@@ -237,7 +237,16 @@ function CartPage() {
               <Checkbox
                 label={termsLabel}
                 checked={acceptTerms}
-                onChange={(event) => setAcceptTerms(event.currentTarget.checked)}
+                onChange={(event) => {
+                  setAcceptTerms(event.currentTarget.checked);
+                  // Ticked now: the refusal that asked for it no longer stands.
+                  if (
+                    event.currentTarget.checked &&
+                    checkout.error instanceof ApiError &&
+                    checkout.error.code === 'terms_not_accepted'
+                  )
+                    checkout.reset();
+                }}
               />
               <p>
                 <a href="/pages/terms" target="_blank" rel="noopener">
