@@ -57,7 +57,16 @@ export interface ItemsTable {
   tag_ids: Generated<number[]>;
   /** Title and description as a shop_search text-search vector: unaccented, stemmed in the shop's language (generated column, 0026). */
   search_vector: GeneratedAlways<string>;
+  /** What the owner says of the piece (0090): each null until known. */
+  weight_grams: number | null;
+  width_mm: number | null;
+  height_mm: number | null;
+  depth_mm: number | null;
+  condition: ItemCondition | null;
+  condition_note: string | null;
 }
+
+export type ItemCondition = 'new' | 'like_new' | 'good' | 'fair' | 'for_parts';
 
 export interface ItemImagesTable {
   id: Generated<number>;
