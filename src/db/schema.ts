@@ -238,6 +238,22 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  shipping_settings: ShippingSettingsTable;
+}
+
+/** A shipping zone as stored (0091): its countries and weight bands, lightest first. */
+export interface StoredShippingZone {
+  name: string;
+  countries: string[];
+  rates: Array<{ up_to_grams: number | null; price_cents: number }>;
+}
+
+/** The shop's shipping rates: one row at most (0091). */
+export interface ShippingSettingsTable {
+  id: Defaulted<boolean>;
+  zones: ColumnType<StoredShippingZone[], string, string>;
+  free_over_cents: number | null;
+  updated_at: Timestamp;
 }
 
 export type Admin = Selectable<AdminsTable>;
@@ -328,6 +344,9 @@ export interface OrdersTable {
   payment_processing_at: Timestamp | null;
   /** The provider's payment (a Stripe Payment Intent): what a refund refers to. */
   payment_intent_id: string | null;
+  /** Charged for shipping, and tax (0091); total_cents includes both. */
+  shipping_cents: Defaulted<number>;
+  tax_cents: Defaulted<number>;
 }
 
 export type PaymentProviderName = 'accept' | 'manual' | 'stripe';

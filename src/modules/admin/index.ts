@@ -6,6 +6,8 @@ import { catalogueAdminRoutes } from '../catalogue/index.js';
 import type { SaleAnnouncer } from '../commerce/sales.js';
 import { draftAdminRoutes } from '../drafting/index.js';
 import { adminUploadLinkRoutes, uploadLinksService } from '../intake/index.js';
+import { adminShippingRoutes } from '../shipping/shipping.routes.js';
+import { shippingService } from '../shipping/shipping.service.js';
 import { adminWebhookRoutes, type Resolve, webhooksService } from '../webhooks/index.js';
 import { adminLoginRoute, adminSessionRoutes } from './admin-auth.routes.js';
 import { adminAuthService } from './admin-auth.service.js';
@@ -42,5 +44,6 @@ export async function adminModule(
     adminOrderRoutes(guarded, ctx);
     adminOverviewRoutes(guarded, ctx);
     adminWebhookRoutes(guarded, webhooksService(ctx, deps.webhookResolve));
+    adminShippingRoutes(guarded, shippingService(ctx));
   });
 }

@@ -103,7 +103,7 @@ describe('item details (admin create and edit)', () => {
 
 describe('GET /api/items?condition=', () => {
   it('lists only items in one of the conditions asked for; an item without one matches none', async () => {
-    const made = [];
+    const made: Array<{ id: number; condition: string | null }> = [];
     for (const condition of ['new', 'like_new', 'good', 'fair', 'for_parts', null] as const) {
       const item = await makeItem(t.db, { title: `Conditioned vase ${condition}` });
       await t.db.updateTable('items').set({ condition }).where('id', '=', item.id).execute();

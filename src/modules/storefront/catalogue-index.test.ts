@@ -197,7 +197,6 @@ describe('the storefront index in memory', () => {
     await compare(150);
   });
 
-
   /** Every kind of write the catalogue sees, each to a random item. */
   const writes: Array<(id: number) => Promise<unknown>> = [
     (id) => setItem(id, { price_cents: rng.pick(PRICES) }),
