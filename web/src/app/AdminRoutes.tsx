@@ -17,6 +17,7 @@ const Customers = lazy(() => import('../features/admin-customers/routes'));
 const Orders = lazy(() => import('../features/admin-orders/routes'));
 const UploadLinks = lazy(() => import('../features/admin-upload-links/routes'));
 const Webhooks = lazy(() => import('../features/admin-webhooks/routes'));
+const Shipping = lazy(() => import('../features/admin-shipping/routes'));
 
 /** /admin: sign-in is open; everything else is behind the admin session (AdminShell). */
 export default function AdminRoutes() {
@@ -33,6 +34,7 @@ export default function AdminRoutes() {
         <Route path="categories" element={<Categories />} />
         <Route path="tags" element={<Tags />} />
         <Route path="webhooks" element={<Webhooks />} />
+        <Route path="shipping" element={<Shipping />} />
         <Route
           path="*"
           element={

@@ -20,6 +20,7 @@ import {
   type DeliveryChoice,
   EMPTY_DELIVERY,
 } from './components/Delivery';
+import { Summary, useShippingRefused } from './components/Summary';
 
 function HeldItems({ cart }: { cart: Cart }) {
   const remove = useRemoveFromCart();
@@ -82,6 +83,10 @@ function CartPage() {
   // The pieces the page showed when the hold ran out, to say which ones went back.
   const [released, setReleased] = useState<Cart['items'] | null>(null);
   const [delivery, setDelivery] = useState<DeliveryChoice>(EMPTY_DELIVERY);
+  const shippingRefused = useShippingRefused(
+    cart.data ?? { items: [], reserved_until: null },
+    delivery,
+  );
   const holdMinutes = useShopSettings().data?.cart_hold_minutes;
 
   // The hold ended while the page was open: the server has released the pieces (or will
@@ -183,7 +188,6 @@ function CartPage() {
       </>
     );
 
-  const total = data.items.reduce((sum, item) => sum + item.price_cents, 0);
   return (
     <>
       <h1>Your cart</h1>
@@ -204,17 +208,14 @@ function CartPage() {
               </span>
             </div>
           )}
-          <div className={styles.total}>
-            <span>Total</span>
-            <Price cents={total} />
-          </div>
           <Delivery choice={delivery} onChange={setDelivery} error={failure} />
+          <Summary cart={data} choice={delivery} />
           {refused && (
             <Notice tone="error" role="alert">
               {refused}
             </Notice>
           )}
-          <Button wide disabled={busy} onClick={buy}>
+          <Button wide disabled={busy || shippingRefused} onClick={buy}>
             {hosted
               ? busy
                 ? 'Opening the payment page…'

@@ -9,6 +9,7 @@ import { useCart, useFavorites, useMe } from '../../lib/queries';
 import { categoryPath, useAddToCart, useCategoryTree, useFavoriteToggle, useItem } from './api';
 import { Gallery } from './components/Gallery';
 import styles from './components/Item.module.css';
+import { ItemDetails } from './components/ItemDetails';
 
 function Breadcrumb({ item }: { item: Item }) {
   const tree = useCategoryTree();
@@ -170,6 +171,7 @@ export default function ItemPage() {
             </ul>
           )}
           {data.description && <p className={styles.description}>{data.description}</p>}
+          <ItemDetails item={data} />
           <Buying item={data} signedIn={signedIn} />
           {signedIn && (
             <div className={styles.actions}>
