@@ -10,17 +10,18 @@ const Millimetres = Nullable(
   Type.Integer({ minimum: 1, maximum: 100_000, description: 'Millimetres (at most 100 m)' }),
 );
 
+export const WeightGrams = Nullable(
+  Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Grams (at most 1 t)' }),
+);
+export const DimensionsBody = StrictObject({
+  width_mm: Type.Optional(Millimetres),
+  height_mm: Type.Optional(Millimetres),
+  depth_mm: Type.Optional(Millimetres),
+});
+
 export const ItemDetailsBody = {
-  weight_grams: Type.Optional(
-    Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Grams (at most 1 t)' })),
-  ),
-  dimensions: Type.Optional(
-    StrictObject({
-      width_mm: Type.Optional(Millimetres),
-      height_mm: Type.Optional(Millimetres),
-      depth_mm: Type.Optional(Millimetres),
-    }),
-  ),
+  weight_grams: Type.Optional(WeightGrams),
+  dimensions: Type.Optional(DimensionsBody),
   condition: Type.Optional(Nullable(Condition)),
   condition_note: Type.Optional(
     Nullable(Type.String({ maxLength: 500, description: 'Blank clears it' })),

@@ -3577,6 +3577,13 @@ export interface paths {
                                 tag_ids: number[];
                                 /** @description Tags the model wanted that the registry does not have; never created here */
                                 proposed_tags: string[];
+                                condition?: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                                weight_grams?: number | null;
+                                dimensions?: {
+                                    width_mm: number | null;
+                                    height_mm: number | null;
+                                    depth_mm: number | null;
+                                } | null;
                             } | null;
                             cutouts: {
                                 image_id: number;
@@ -3681,6 +3688,13 @@ export interface paths {
                         price_cents?: true | number;
                         category_id?: true | (number | null);
                         tag_ids?: true | number[];
+                        condition?: true | (("new" | "like_new" | "good" | "fair" | "for_parts") | null);
+                        weight_grams?: true | (number | null);
+                        dimensions?: true | {
+                            width_mm?: number | null;
+                            height_mm?: number | null;
+                            depth_mm?: number | null;
+                        };
                     };
                 };
             };
@@ -3715,6 +3729,13 @@ export interface paths {
                                 tag_ids: number[];
                                 /** @description Tags the model wanted that the registry does not have; never created here */
                                 proposed_tags: string[];
+                                condition?: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                                weight_grams?: number | null;
+                                dimensions?: {
+                                    width_mm: number | null;
+                                    height_mm: number | null;
+                                    depth_mm: number | null;
+                                } | null;
                             } | null;
                             cutouts: {
                                 image_id: number;
@@ -3867,6 +3888,13 @@ export interface paths {
                                 tag_ids: number[];
                                 /** @description Tags the model wanted that the registry does not have; never created here */
                                 proposed_tags: string[];
+                                condition?: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                                weight_grams?: number | null;
+                                dimensions?: {
+                                    width_mm: number | null;
+                                    height_mm: number | null;
+                                    depth_mm: number | null;
+                                } | null;
                             } | null;
                             cutouts: {
                                 image_id: number;
@@ -4019,6 +4047,13 @@ export interface paths {
                                 tag_ids: number[];
                                 /** @description Tags the model wanted that the registry does not have; never created here */
                                 proposed_tags: string[];
+                                condition?: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                                weight_grams?: number | null;
+                                dimensions?: {
+                                    width_mm: number | null;
+                                    height_mm: number | null;
+                                    depth_mm: number | null;
+                                } | null;
                             } | null;
                             cutouts: {
                                 image_id: number;
@@ -10808,6 +10843,13 @@ export interface components {
                 tag_ids: number[];
                 /** @description Tags the model wanted that the registry does not have; never created here */
                 proposed_tags: string[];
+                condition?: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                weight_grams?: number | null;
+                dimensions?: {
+                    width_mm: number | null;
+                    height_mm: number | null;
+                    depth_mm: number | null;
+                } | null;
             } | null;
             cutouts: {
                 image_id: number;
