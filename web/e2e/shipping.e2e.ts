@@ -60,7 +60,7 @@ describe.skipIf(!hasChromium)('shipping and item details, in Chromium', () => {
     await owner.getByLabel('Width (cm)').fill('45');
     await owner.getByLabel('Height (cm)').fill('55');
     await owner.getByLabel('Depth (cm)').fill('45');
-    await owner.getByLabel('Condition', { exact: true }).selectOption('good');
+    await owner.getByRole('combobox', { name: /^Condition/ }).selectOption('good');
     await owner.getByLabel('About its condition').fill('A ring mark on the top; sturdy.');
     await owner.getByRole('button', { name: 'Save', exact: true }).click();
     await owner.getByText('Saved.', { exact: true }).waitFor();

@@ -125,12 +125,14 @@ function Details({ item }: { item: AdminItem }) {
       />
       <fieldset className={styles.measures}>
         <legend>Size and weight (for shipping and the buyer)</legend>
+        <p className={styles.measuresHint}>
+          Shipping is priced by weight: a piece without one counts as nothing.
+        </p>
         <Field
           label="Weight (kg)"
           name="weight"
           inputMode="decimal"
           defaultValue={measures.weight}
-          hint="Shipping is priced by weight; a piece without one counts as nothing"
           error={measureField('weight', 'weight_grams')}
         />
         <Field

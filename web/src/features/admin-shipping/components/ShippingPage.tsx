@@ -64,7 +64,7 @@ function ZoneEditor({
                 <input
                   aria-label={`${heading}, band ${r + 1}: up to kg (empty: any heavier parcel)`}
                   inputMode="decimal"
-                  placeholder="any weight"
+                  placeholder="any"
                   value={rate.upToKg}
                   onChange={(event) => setRate(rate.key, { upToKg: event.target.value })}
                 />
