@@ -316,6 +316,10 @@ describe('checkout charges shipping', () => {
     expect(order).toMatchObject({ shipping_cents: 990, tax_cents: 0, total_cents: 12_990 });
     expect(order.total_cents).toBe(quoted.total_cents);
     expect(await orderRow(t, order.id)).toMatchObject({ shipping_cents: 990, total_cents: 12_990 });
+    // The confirmation says shipping apart, so its lines add up to the total.
+    await t.mail.settle();
+    const mail = t.mail.lastTo(buyer.email);
+    expect(mail.text).toContain('Shipping: €9.90\nTotal: €129.90');
   });
 
   it('a pickup order ships nothing and charges nothing for it', async () => {
