@@ -28,6 +28,7 @@ const OUR_TABLES = [
   'order_refunds',
   'orders',
   'payment_events',
+  'shipping_settings',
   'tag_counts',
   'tags',
   'upload_links',

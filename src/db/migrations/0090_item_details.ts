@@ -13,9 +13,11 @@ const CONDITIONS = "'new', 'like_new', 'good', 'fair', 'for_parts'";
 
 /** 0024's items-UPDATE scope, with or without the condition dimension. */
 function bumpCatalogueVersion(withCondition: boolean) {
-  const conditionDecl = withCondition ? 'new_condition boolean;' : '';
+  // Each optional part carries its own line break, so without them the body is 0024's
+  // text byte for byte (the down step restores exactly what was there).
+  const conditionDecl = withCondition ? '\n      new_condition boolean;' : '';
   const conditionAgg = withCondition
-    ? `coalesce(bool_or(o.status <> 'pending' AND n.status <> 'pending'
+    ? `\n          coalesce(bool_or(o.status <> 'pending' AND n.status <> 'pending'
             AND o.condition IS DISTINCT FROM n.condition), false),`
     : '';
   const conditionInto = withCondition ? 'new_condition, ' : '';
@@ -32,8 +34,7 @@ function bumpCatalogueVersion(withCondition: boolean) {
       new_status boolean;
       new_category boolean;
       new_tags boolean;
-      new_text boolean;
-      ${conditionDecl}
+      new_text boolean;${conditionDecl}
     BEGIN
       IF NOT EXISTS (SELECT 1 FROM changed_rows) THEN
         RETURN NULL;
@@ -55,8 +56,7 @@ function bumpCatalogueVersion(withCondition: boolean) {
             AND o.tag_ids IS DISTINCT FROM n.tag_ids), false),
           coalesce(bool_or(o.status <> 'pending' AND n.status <> 'pending'
             AND (o.title IS DISTINCT FROM n.title OR o.description IS DISTINCT FROM n.description
-              OR o.search_vector IS DISTINCT FROM n.search_vector)), false),
-          ${conditionAgg}
+              OR o.search_vector IS DISTINCT FROM n.search_vector)), false),${conditionAgg}
           coalesce(array_agg(n.id) FILTER (WHERE o.status <> 'pending' OR n.status <> 'pending'), '{}')
         INTO paired, new_visibility, new_price, new_status, new_category, new_tags, new_text, ${conditionInto}ids
         FROM old_rows o JOIN changed_rows n ON n.id = o.id;
