@@ -30,6 +30,7 @@ for (let id = 1; id <= ROWS; id++) {
     price_cents: 500 + ((id * 31) % 40_000),
     listed_at: instant.toISOString().replace('Z', '123Z'),
     category_path: [1 + (id % 10)],
+    condition: null,
     tag_ids: [1 + (id % 40)],
     lexemes: ['lamp'],
   });

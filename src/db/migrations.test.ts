@@ -28,6 +28,7 @@ const OUR_TABLES = [
   'order_refunds',
   'orders',
   'payment_events',
+  'shipping_settings',
   'shop_pages',
   'shop_settings',
   'tag_counts',

@@ -57,7 +57,16 @@ export interface ItemsTable {
   tag_ids: Generated<number[]>;
   /** Title and description as a shop_search text-search vector: unaccented, stemmed in the shop's language (generated column, 0026). */
   search_vector: GeneratedAlways<string>;
+  /** What the owner says of the piece (0090): each null until known. */
+  weight_grams: number | null;
+  width_mm: number | null;
+  height_mm: number | null;
+  depth_mm: number | null;
+  condition: ItemCondition | null;
+  condition_note: string | null;
 }
+
+export type ItemCondition = 'new' | 'like_new' | 'good' | 'fair' | 'for_parts';
 
 export interface ItemImagesTable {
   id: Generated<number>;
@@ -231,6 +240,22 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  shipping_settings: ShippingSettingsTable;
+}
+
+/** A shipping zone as stored (0091): its countries and weight bands, lightest first. */
+export interface StoredShippingZone {
+  name: string;
+  countries: string[];
+  rates: Array<{ up_to_grams: number | null; price_cents: number }>;
+}
+
+/** The shop's shipping rates: one row at most (0091). */
+export interface ShippingSettingsTable {
+  id: Defaulted<boolean>;
+  zones: ColumnType<StoredShippingZone[], string, string>;
+  free_over_cents: number | null;
+  updated_at: Timestamp;
 }
 
 export type Admin = Selectable<AdminsTable>;
@@ -365,6 +390,9 @@ export interface OrdersTable {
   withdrawal_version: Defaulted<number | null>;
   /** The exact words the checkout showed with its order button (0070). */
   checkout_wording: Defaulted<string | null>;
+  /** Charged for shipping, and tax (0091); total_cents includes both. */
+  shipping_cents: Defaulted<number>;
+  tax_cents: Defaulted<number>;
 }
 
 export type PaymentProviderName = 'accept' | 'manual' | 'stripe';

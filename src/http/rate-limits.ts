@@ -130,4 +130,6 @@ export const rateLimits = named({
   }),
   /** Slows repeated payment attempts (card testing) from one account. */
   checkout: limit(10, 15 * MINUTE, { key: byCustomer, hook: 'preHandler' }),
+  /** The cart asks again as the buyer types an address: generous, but bounded per account. */
+  quote: limit(120, 10 * MINUTE, { key: byCustomer, hook: 'preHandler' }),
 });

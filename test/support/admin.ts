@@ -24,7 +24,7 @@ export async function adminSessionCookie(app: App, remoteAddress = '192.0.2.200'
  */
 export async function adminClient(app: App, cookie?: string) {
   const session = cookie ?? (await adminSessionCookie(app));
-  return (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     app.inject({
       method,
       url,

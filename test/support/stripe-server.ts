@@ -33,6 +33,8 @@ export interface TestSession {
   customer_email: string | null;
   metadata: Record<string, string>;
   line_items: Array<{ name: string; unit_amount: number; quantity: number }>;
+  /** The shipping option chosen (the first offered), as Stripe reports it; null for none. */
+  shipping_cost: { amount_total: number; display_name: string } | null;
   livemode: false;
   created: number;
 }
@@ -109,6 +111,27 @@ export async function startStripeServer(
       };
     });
     if (items.length === 0) return invalid('line_items is required', 'line_items');
+    // Stripe selects the first shipping option offered; its amount joins amount_total.
+    const options = listOf(params.shipping_options).map((raw) => {
+      const rate = (raw as { shipping_rate_data?: Record<string, unknown> }).shipping_rate_data;
+      const fixed = rate?.fixed_amount as { amount?: string; currency?: string } | undefined;
+      return {
+        type: rate?.type,
+        display_name: String(rate?.display_name ?? ''),
+        amount: Number(fixed?.amount),
+        currency: fixed?.currency,
+      };
+    });
+    for (const option of options) {
+      if (option.type !== 'fixed_amount' || !Number.isInteger(option.amount) || option.amount < 0)
+        return invalid('Invalid shipping_rate_data', 'shipping_options');
+      if (option.currency !== items[0]!.currency)
+        return invalid('The shipping rate currency must match the line items', 'shipping_options');
+      if (!option.display_name) return invalid('display_name is required', 'shipping_options');
+    }
+    const shipping = options[0]
+      ? { amount_total: options[0].amount, display_name: options[0].display_name }
+      : null;
     const expiresAt = Number(params.expires_at ?? seconds() + 24 * 3600);
     // Stripe's own bounds: at least 30 minutes, at most 24 hours from creation.
     if (expiresAt < seconds() + 30 * 60 || expiresAt > seconds() + 24 * 3600)
@@ -125,7 +148,9 @@ export async function startStripeServer(
       payment_status: 'unpaid',
       payment_intent: null,
       client_reference_id: (params.client_reference_id as string | undefined) ?? null,
-      amount_total: items.reduce((sum, item) => sum + item.unit_amount * item.quantity, 0),
+      amount_total:
+        items.reduce((sum, item) => sum + item.unit_amount * item.quantity, 0) +
+        (shipping?.amount_total ?? 0),
       currency: items[0]!.currency,
       expires_at: expiresAt,
       success_url: String(params.success_url),
@@ -134,6 +159,7 @@ export async function startStripeServer(
       customer_email: (params.customer_email as string | undefined) ?? null,
       metadata: (params.metadata as Record<string, string> | undefined) ?? {},
       line_items: items.map(({ name, unit_amount, quantity }) => ({ name, unit_amount, quantity })),
+      shipping_cost: shipping,
       livemode: false,
       created: seconds(),
     };
@@ -239,6 +265,7 @@ export async function startStripeServer(
 <h1>Test payment page</h1>
 <p>Stripe-protocol test server: no money moves.</p>
 <ul>${session.line_items.map((line) => `<li>${line.name.replace(/</g, '&lt;')}: ${(line.unit_amount / 100).toFixed(2)} ${session.currency.toUpperCase()}</li>`).join('')}</ul>
+${session.shipping_cost ? `<p>${session.shipping_cost.display_name.replace(/</g, '&lt;')}: ${(session.shipping_cost.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}</p>` : ''}
 <p>Total: ${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}</p>
 <form method="post" action="/pay/${session.id}"><button type="submit">Pay</button></form>
 <p><a href="${session.cancel_url}">Back to the shop</a></p>

@@ -47,6 +47,7 @@ export async function recordSales(
         paymentProvider: byCard ? 'accept' : 'manual',
         checkoutKey: `seed-${placed.getTime().toString(36)}-${i}`,
         paymentDueAt: byCard ? null : new Date(placed.getTime() + options.paymentDays * DAY_MS),
+        shippingCents: 0,
         lines: sale.lines,
       },
       placed,

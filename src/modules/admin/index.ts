@@ -7,6 +7,8 @@ import type { SaleAnnouncer } from '../commerce/sales.js';
 import { draftAdminRoutes } from '../drafting/index.js';
 import { adminUploadLinkRoutes, uploadLinksService } from '../intake/index.js';
 import { adminShopRoutes } from '../shop/shop.admin.routes.js';
+import { adminShippingRoutes } from '../shipping/shipping.routes.js';
+import { shippingService } from '../shipping/shipping.service.js';
 import { adminWebhookRoutes, type Resolve, webhooksService } from '../webhooks/index.js';
 import { adminLoginRoute, adminSessionRoutes } from './admin-auth.routes.js';
 import { adminAuthService } from './admin-auth.service.js';
@@ -44,5 +46,6 @@ export async function adminModule(
     adminOverviewRoutes(guarded, ctx);
     adminWebhookRoutes(guarded, webhooksService(ctx, deps.webhookResolve));
     adminShopRoutes(guarded, ctx, deps.storage);
+    adminShippingRoutes(guarded, shippingService(ctx));
   });
 }

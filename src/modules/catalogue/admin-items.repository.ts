@@ -2,6 +2,7 @@ import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { ItemStatus, ItemsTable, StoredVariant } from '../../db/schema.js';
 import { holdEnded } from '../commerce/cart.repository.js';
+import type { DetailColumns } from './item-details.js';
 
 /**
  * Item writes of the admin. Every status change is one guarded UPDATE whose
@@ -43,6 +44,7 @@ export function adminItemsRepository(db: Db) {
         description: string;
         priceCents?: number;
         categoryId: number | null;
+        details?: DetailColumns;
       },
     ): Promise<number> {
       const row = await trx
@@ -51,6 +53,7 @@ export function adminItemsRepository(db: Db) {
           title: values.title,
           description: values.description,
           category_id: values.categoryId,
+          ...values.details,
           // A person's price is 'manual'; without one the column defaults give 8000 'default'.
           ...(values.priceCents !== undefined
             ? { price_cents: values.priceCents, price_source: 'manual' as const }
@@ -69,6 +72,7 @@ export function adminItemsRepository(db: Db) {
         description?: string;
         priceCents?: number;
         categoryId?: number | null;
+        details?: DetailColumns;
       },
       now: Date,
     ): Promise<boolean> {
@@ -82,6 +86,7 @@ export function adminItemsRepository(db: Db) {
             ? { price_cents: values.priceCents, price_source: 'manual' as const }
             : {}),
           ...(values.categoryId !== undefined ? { category_id: values.categoryId } : {}),
+          ...values.details,
         })
         .where('id', '=', id)
         .returning('id')

@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { DateTime, Id, RequiredText, StrictObject } from '../../http/schemas.js';
 import { ItemListQuery, Price } from '../storefront/item-filters.js';
 import { Item, ItemImage } from '../storefront/items.schemas.js';
+import { ItemDetailsBody } from './item-details.js';
 
 export const PUBLISH_WARNINGS = ['no_photo', 'no_category', 'default_price'] as const;
 export type PublishWarningCode = (typeof PUBLISH_WARNINGS)[number];
@@ -78,6 +79,7 @@ export const CreateItemBody = StrictObject({
   price_cents: Type.Optional(Price),
   category_id: Type.Optional(Type.Union([Id, Type.Null()])),
   tag_ids: Type.Optional(TagIds),
+  ...ItemDetailsBody,
 });
 export type CreateItemBody = Static<typeof CreateItemBody>;
 
@@ -88,6 +90,7 @@ export const UpdateItemBody = StrictObject(
     price_cents: Type.Optional(Price),
     category_id: Type.Optional(Type.Union([Id, Type.Null()])),
     tag_ids: Type.Optional(TagIds),
+    ...ItemDetailsBody,
   },
   { minProperties: 1 },
 );

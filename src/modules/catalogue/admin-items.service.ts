@@ -16,6 +16,7 @@ import type {
   CreateItemBody,
   UpdateItemBody,
 } from './admin-items.schemas.js';
+import { detailColumnsOf } from './item-details.js';
 import { filesOf, itemPhotosRepository } from './photos/item-photos.repository.js';
 import { publishWarningsOf } from './publish-warnings.js';
 
@@ -123,6 +124,7 @@ export function adminItemsService(
             description: body.description ?? '',
             ...(body.price_cents !== undefined ? { priceCents: body.price_cents } : {}),
             categoryId: body.category_id ?? null,
+            details: detailColumnsOf(body),
           });
           if (body.tag_ids) await writes.replaceTags(trx, itemId, body.tag_ids);
           return itemId;
@@ -142,6 +144,7 @@ export function adminItemsService(
             ...(body.description !== undefined ? { description: body.description } : {}),
             ...(body.price_cents !== undefined ? { priceCents: body.price_cents } : {}),
             ...(body.category_id !== undefined ? { categoryId: body.category_id } : {}),
+            details: detailColumnsOf(body),
           },
           ctx.clock.now(),
         );

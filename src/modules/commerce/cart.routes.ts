@@ -3,6 +3,7 @@ import { requireCustomer, signedInCustomer } from '../../http/customer-guard.js'
 import { rateLimits } from '../../http/rate-limits.js';
 import { errors, NoContent } from '../../http/schemas.js';
 import { CheckoutBody, CheckoutResponse } from '../orders/orders.schemas.js';
+import { Quote, QuoteBody } from '../shipping/shipping.schemas.js';
 import type { CartService } from './cart.service.js';
 import { AddToCartBody, CartResponse, ItemIdParams } from './commerce.schemas.js';
 
@@ -58,6 +59,27 @@ export function cartRoutes(app: App, cart: CartService): void {
       await cart.remove(signedInCustomer(request), request.params.item_id);
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    '/api/cart/quote',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'What checkout would charge for the cart: items, shipping to the address’s country (a saved address, or none for pickup), tax and total. 409 no_shipping_to_country where the shop does not ship',
+        body: QuoteBody,
+        response: { 200: Quote, ...errors(400, 401, 409, 415, 429) },
+      },
+      onRequest: requireCustomer,
+      // No body at all is a pickup quote, as at checkout.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      config: { rateLimit: rateLimits.quote, bodyOptional: true },
+    },
+    async (request) => cart.quote(signedInCustomer(request), request.body),
   );
 
   app.post(

@@ -8,10 +8,12 @@ import { mediaUrlFor } from '../../media/storage.js';
 import type { CheckoutOutcome } from '../../observability/metrics.js';
 import { customersRepository } from '../accounts/customers.repository.js';
 import { addressesRepository } from '../orders/addresses.repository.js';
-import { isCountryCode } from '../orders/countries.js';
+import { countryCodeOf, isCountryCode } from '../orders/countries.js';
 import type { CheckoutBody, Order } from '../orders/orders.schemas.js';
 import { normaliseAddress, ordersService } from '../orders/orders.service.js';
 import { type AcceptedLegal, acceptedLegal } from '../shop/checkout-terms.js';
+import type { Quote, QuoteBody } from '../shipping/shipping.schemas.js';
+import { shippingService } from '../shipping/shipping.service.js';
 import { itemsRepository } from '../storefront/items.repository.js';
 import { itemRowToItem } from '../storefront/storefront.service.js';
 import { type ClaimedItem, cartRepository } from './cart.repository.js';
@@ -64,6 +66,7 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
   const carts = cartRepository(ctx.db);
   const items = itemsRepository(ctx.db);
   const orders = ordersService(ctx);
+  const shipping = shippingService(ctx);
   const holdMs = ctx.config.cartHoldMinutes * MINUTE_MS;
   const mediaUrl = mediaUrlFor(ctx.config);
 
@@ -132,6 +135,19 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
     return row;
   }
 
+  async function savedAddress(customerId: number, addressId: number) {
+    const saved = await addressesRepository(ctx.db).get(customerId, addressId);
+    if (!saved) throw badRequest('unknown_address', 'No such saved address.', 'address_id');
+    // Saved before countries were checked (issue 30 item 7): chosen again in the account.
+    if (!isCountryCode(saved.country))
+      throw badRequest(
+        'invalid_country',
+        `This saved address has no valid country ("${saved.country}"): edit it in your account and choose its country.`,
+        'address_id',
+      );
+    return saved;
+  }
+
   /** The checkout body: a new address, a saved one (`address_id`), or neither for pickup. */
   async function destinationOf(customerId: number, body: CheckoutBody = {}): Promise<Destination> {
     const note = body.note?.trim() || null;
@@ -145,16 +161,7 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
       );
     }
     if (body.address_id !== undefined) {
-      const saved = await addressesRepository(ctx.db).get(customerId, body.address_id);
-      if (!saved) throw badRequest('unknown_address', 'No such saved address.', 'address_id');
-      // Saved before countries were checked (issue 30 item 7): chosen again in the account.
-      if (!isCountryCode(saved.country))
-        throw badRequest(
-          'invalid_country',
-          `This saved address has no valid country ("${saved.country}"): edit it in your account and choose its country.`,
-          'address_id',
-        );
-      const { id: _id, ...address } = saved;
+      const { id: _id, ...address } = await savedAddress(customerId, body.address_id);
       return { shippingAddress: address, note, ...legal };
     }
     return {
@@ -198,6 +205,7 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
     claimed: ClaimedItem[],
     payment: CapturedPayment,
     destination: Destination,
+    shippingCents: number,
   ) {
     return inTransaction(ctx.db, async (trx) => {
       const buyer = await lockEnabledCustomer(trx, customer.id);
@@ -221,6 +229,7 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
         paymentProvider: ctx.config.paymentProvider,
         checkoutKey: key,
         lines: claimed,
+        shippingCents,
         paid: payment.paid !== false,
       });
       return { soldItemIds, order };
@@ -233,6 +242,44 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
 
   return {
     view,
+
+    /**
+     * What checkout would charge for the cart as it is, sent to this address (only its
+     * country counts), a saved one, or picked up: 409 no_shipping_to_country where the
+     * shop does not ship (issue 34 item 2). Nothing is written.
+     */
+    async quote(customer: SignedInCustomer, body: QuoteBody = {}): Promise<Quote> {
+      if (body.address_id !== undefined && body.shipping_address !== undefined) {
+        throw badRequest(
+          'invalid_body',
+          'Give either shipping_address or address_id, not both.',
+          'address_id',
+        );
+      }
+      const country =
+        body.address_id !== undefined
+          ? (await savedAddress(customer.id, body.address_id)).country
+          : body.shipping_address
+            ? countryCodeOf(body.shipping_address.country, 'shipping_address/country')
+            : null;
+      const cart = await view(customer);
+      const itemsCents = cart.items.reduce((sum, item) => sum + item.price_cents, 0);
+      const shippingCents = await shipping.quoteFor(country, cart.items);
+      // Tax (issue 34 item 3) is not computed yet: prices include it, nothing is added.
+      const taxCents = 0;
+      return {
+        items_cents: itemsCents,
+        shipping_cents: shippingCents,
+        tax_cents: taxCents,
+        total_cents: itemsCents + shippingCents + taxCents,
+        lines: cart.items.map((item) => ({
+          item_id: item.id,
+          title: item.title,
+          price_cents: item.price_cents,
+          weight_grams: item.weight_grams,
+        })),
+      };
+    },
 
     /**
      * available → reserved for this customer; two customers racing for one item
@@ -306,6 +353,9 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
     body?: CheckoutBody,
   ): Promise<{ sale: Sale; order: Order; paymentUrl?: string }> {
     const destination = await destinationOf(customer.id, body);
+    const country = destination.shippingAddress?.country ?? null;
+    // A country the shop does not ship to is refused before anything held changes.
+    await shipping.chargeFor(ctx.db, country, []);
     if (hosted) {
       // Paid on the provider's page: nothing is sold until its payment arrives.
       const { order, paymentUrl } = await hosted(customer, destination);
@@ -314,10 +364,18 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
     // One key per checkout: the claim's mark on the items and the provider's idempotency key.
     const key = ctx.random(16).toString('hex');
     const claimed = await claim(customer, key);
+    let shippingCents: number;
+    try {
+      shippingCents = await shipping.chargeFor(ctx.db, country, claimed);
+    } catch (error) {
+      // The rates changed since the check above: the cart is held as it was.
+      await carts.releaseClaim(key);
+      throw error;
+    }
     const order = {
       buyerId: customer.id,
       items: claimed,
-      totalCents: claimed.reduce((sum, item) => sum + item.price_cents, 0),
+      totalCents: claimed.reduce((sum, item) => sum + item.price_cents, 0) + shippingCents,
     };
     let payment: CapturedPayment;
     try {
@@ -332,7 +390,7 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
     }
     let recorded: { soldItemIds: number[]; order: Order };
     try {
-      recorded = await record(customer, key, claimed, payment, destination);
+      recorded = await record(customer, key, claimed, payment, destination, shippingCents);
     } catch (error) {
       await voidPayment(key);
       await carts

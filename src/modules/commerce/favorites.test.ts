@@ -147,6 +147,10 @@ describe('GET /api/customers/me/favorites', () => {
         'status',
         'tags',
         'title',
+        'weight_grams',
+        'dimensions',
+        'condition',
+        'condition_note',
       ].sort(),
     );
   });

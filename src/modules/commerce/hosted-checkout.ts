@@ -11,6 +11,7 @@ import type { Order } from '../orders/orders.schemas.js';
 import { ordersService } from '../orders/orders.service.js';
 import { paymentOutcome } from '../orders/payment-outcomes.js';
 import type { AcceptedLegal } from '../shop/checkout-terms.js';
+import { shippingService } from '../shipping/shipping.service.js';
 import { itemsRepository } from '../storefront/items.repository.js';
 import { cartRepository } from './cart.repository.js';
 import type { CartContext } from './cart.service.js';
@@ -61,6 +62,7 @@ export function hostedCheckout(
   log: FastifyBaseLogger,
 ) {
   const orders = ordersService(ctx);
+  const shipping = shippingService(ctx);
 
   /**
    * A page the buyer left without paying (back from `cancel_url`) is offered again when
@@ -134,6 +136,12 @@ export function hostedCheckout(
         : [];
       if (claimed.length === 0)
         throw conflict('cart_empty', 'Your cart is empty, or its hold has run out.');
+      // Read in this transaction: a refusal rolls the claim back with it.
+      const shippingCents = await shipping.chargeFor(
+        trx,
+        destination.shippingAddress?.country ?? null,
+        claimed,
+      );
       const order = await orders.placeIn(trx, {
         customerId: customer.id,
         buyerName: [buyer.first_name, buyer.last_name].filter(Boolean).join(' ') || buyer.email,
@@ -144,6 +152,7 @@ export function hostedCheckout(
         paymentExpiresAt: pageEnds,
         checkoutKey: key,
         lines: claimed,
+        shippingCents,
         paid: false,
       });
       return { order, cartDeadline: cartDeadline! };
@@ -168,6 +177,7 @@ export function hostedCheckout(
         currency: order.currency,
         buyerEmail: order.buyer.email,
         lines: order.lines.map((line) => ({ title: line.title, price_cents: line.price_cents })),
+        shippingCents: order.shipping_cents,
         expiresAt: new Date(order.payment.payment_expires_at!),
         successUrl: new URL(`/account/orders/${order.id}?payment=done`, base).href,
         cancelUrl: new URL('/cart?payment=cancelled', base).href,

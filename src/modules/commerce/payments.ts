@@ -55,6 +55,8 @@ export interface HostedOrder {
   currency: string;
   buyerEmail: string | null;
   lines: Array<{ title: string; price_cents: number }>;
+  /** Charged on top of the lines as the page's shipping (issue 34); 0 for none. */
+  shippingCents: number;
   /** The page stops taking payment then (at most the holds' deadline). */
   expiresAt: Date;
   successUrl: string;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DraftCutout, DraftState, PriceSource } from '../../db/schema.js';
+import type { DetailColumns } from '../catalogue/item-details.js';
 import type { Suggestions } from './suggestions.js';
 
 export interface DraftRow {
@@ -149,6 +150,7 @@ export function draftReviewRepository(db: Db) {
         description?: string;
         price?: { cents: number; source: PriceSource };
         categoryId?: number | null;
+        details?: DetailColumns;
       },
       now: Date,
     ): Promise<boolean> {
@@ -162,6 +164,7 @@ export function draftReviewRepository(db: Db) {
             ? { price_cents: fields.price.cents, price_source: fields.price.source }
             : {}),
           ...(fields.categoryId !== undefined ? { category_id: fields.categoryId } : {}),
+          ...fields.details,
         })
         .where('id', '=', itemId)
         .where('status', '=', 'pending')

@@ -6,6 +6,7 @@ import { type AppError, badRequest, conflict, notFound } from '../../http/errors
 import { idFromCursorText } from '../../http/id-cursor.js';
 import { type MediaUrl, mediaUrlFor } from '../../media/storage.js';
 import { adminItemsRepository } from '../catalogue/admin-items.repository.js';
+import { detailColumnsOf } from '../catalogue/item-details.js';
 import { queueDraft } from './draft-jobs.js';
 import { type DraftRow, draftReviewRepository } from './draft-review.repository.js';
 import type { AcceptDraftBody, Draft, DraftListQuery } from './drafts.schemas.js';
@@ -142,6 +143,17 @@ export function draftReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
             ...(body.category_id !== undefined
               ? { categoryId: pick(body.category_id, () => s!.category_id)! }
               : {}),
+            details: detailColumnsOf({
+              ...(body.condition !== undefined
+                ? { condition: pick(body.condition, () => s!.condition ?? undefined) }
+                : {}),
+              ...(body.weight_grams !== undefined
+                ? { weight_grams: pick(body.weight_grams, () => s!.weight_grams ?? undefined) }
+                : {}),
+              ...(body.dimensions !== undefined
+                ? { dimensions: pick(body.dimensions, () => s!.dimensions ?? undefined) }
+                : {}),
+            }),
           },
           now,
         );

@@ -384,3 +384,71 @@ describe.runIf(onPostgres)('accept racing publish (PostgreSQL)', () => {
     expect((await draftRow(t, draftId)).state).toBe('drafted');
   });
 });
+
+describe('item details the model suggests (issue 34)', () => {
+  const details = {
+    condition: 'good',
+    weight_grams: 3_400,
+    dimensions: { width_mm: 450, height_mm: 550, depth_mm: null },
+  };
+
+  it('are kept on the draft and land on the pending item only when taken', async () => {
+    server.answerWith({ ...answer, ...details });
+    const { draftId, itemId } = await drafted();
+    const draft = (await admin('GET', `/api/admin/drafts/${draftId}`)).json();
+    expect(draft.suggestions).toMatchObject(details);
+    // Drafting alone writes none of them to the item.
+    expect(await itemRow(t, itemId)).toMatchObject({
+      condition: null,
+      weight_grams: null,
+      width_mm: null,
+    });
+    const res = await admin('POST', `/api/admin/drafts/${draftId}/accept`, {
+      title: true,
+      condition: true,
+      weight_grams: true,
+      dimensions: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await itemRow(t, itemId)).toMatchObject({
+      status: 'pending',
+      condition: 'good',
+      weight_grams: 3_400,
+      width_mm: 450,
+      height_mm: 550,
+      depth_mm: null,
+    });
+  });
+
+  it('an answer without them still drafts; taking a detail not suggested leaves the item’s', async () => {
+    const { draftId, itemId } = await drafted();
+    await t.db.updateTable('items').set({ condition: 'fair' }).where('id', '=', itemId).execute();
+    const res = await admin('POST', `/api/admin/drafts/${draftId}/accept`, {
+      condition: true,
+      weight_grams: 1_200,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await itemRow(t, itemId)).toMatchObject({ condition: 'fair', weight_grams: 1_200 });
+  });
+
+  it('a condition the shop does not know fails the answer’s check: no suggestions stored', async () => {
+    server.answerWith({ ...answer, condition: 'mint' });
+    const submission = await submitPhotos(t, [photo], { note: 'From the attic' });
+    await t.app.jobs.drain();
+    const row = await draftRow(t, submission.draftId);
+    expect(row.suggestions).toBeNull();
+  });
+
+  it('accepting details for an item published meanwhile is 409 item_not_pending; nothing changes', async () => {
+    server.answerWith({ ...answer, ...details });
+    const { draftId, itemId } = await drafted();
+    expect((await admin('POST', `/api/admin/items/${itemId}/publish`)).statusCode).toBe(200);
+    const before = await dbFingerprint(t.db);
+    const item = await itemRow(t, itemId);
+    const res = await admin('POST', `/api/admin/drafts/${draftId}/accept`, { condition: true });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('item_not_pending');
+    expect(await itemRow(t, itemId)).toEqual(item);
+    expect(await dbFingerprint(t.db)).toEqual(before);
+  });
+});

@@ -1,6 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { DateTime, Id, Nullable, StrictObject } from '../../http/schemas.js';
+import { DimensionsBody, WeightGrams } from '../catalogue/item-details.js';
 import { Price } from '../storefront/item-filters.js';
+import { Condition, Dimensions } from '../storefront/items.schemas.js';
 
 export const DRAFT_STATES = [
   'queued',
@@ -22,6 +24,9 @@ const DraftSuggestions = Type.Object(
     proposed_tags: Type.Array(Type.String(), {
       description: 'Tags the model wanted that the registry does not have; never created here',
     }),
+    condition: Type.Optional(Nullable(Condition)),
+    weight_grams: Type.Optional(Nullable(Type.Integer())),
+    dimensions: Type.Optional(Nullable(Dimensions)),
   },
   { title: 'DraftSuggestions' },
 );
@@ -115,6 +120,10 @@ export const AcceptDraftBody = StrictObject(
     price_cents: TakeOr(Price),
     category_id: TakeOr(Nullable(Id)),
     tag_ids: TakeOr(Type.Array(Id, { maxItems: 50, uniqueItems: true })),
+    // Item details (issue 34): true takes the suggestion (none suggested: left as it is).
+    condition: TakeOr(Nullable(Condition)),
+    weight_grams: TakeOr(WeightGrams),
+    dimensions: TakeOr(DimensionsBody),
   },
   {
     minProperties: 1,

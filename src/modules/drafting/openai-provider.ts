@@ -26,7 +26,17 @@ const ANSWER_FORMAT = {
     schema: {
       type: 'object',
       additionalProperties: false,
-      required: ['title', 'description', 'price_cents', 'category_id', 'tags', 'proposed_tags'],
+      required: [
+        'title',
+        'description',
+        'price_cents',
+        'category_id',
+        'tags',
+        'proposed_tags',
+        'condition',
+        'weight_grams',
+        'dimensions',
+      ],
       properties: {
         title: { type: 'string', description: 'A short listing title, at most 120 characters' },
         description: { type: 'string', description: 'Two to five sentences for the listing' },
@@ -45,6 +55,26 @@ const ANSWER_FORMAT = {
           items: { type: 'string' },
           description: 'Tags that would fit but are not in the list',
         },
+        condition: {
+          type: ['string', 'null'],
+          enum: ['new', 'like_new', 'good', 'fair', 'for_parts', null],
+          description: 'The condition the photos show, or null when they do not show it',
+        },
+        weight_grams: {
+          type: ['integer', 'null'],
+          description: 'Weight in grams only when the seller’s note states it, else null',
+        },
+        dimensions: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          required: ['width_mm', 'height_mm', 'depth_mm'],
+          properties: {
+            width_mm: { type: ['integer', 'null'] },
+            height_mm: { type: ['integer', 'null'] },
+            depth_mm: { type: ['integer', 'null'] },
+          },
+          description: 'Size in millimetres only when the seller’s note states it, else null',
+        },
       },
     },
   },
@@ -55,7 +85,8 @@ const SYSTEM_PROMPT =
   'From the photos and the seller’s note, suggest a title, a factual description ' +
   '(no invented provenance or measurements), a fair price in cents, one category id ' +
   'from the given list (or null), tags from the given list, and any other fitting tags ' +
-  'as proposed_tags. Answer with the JSON object only.';
+  'as proposed_tags; the condition the photos show (or null); weight and dimensions only ' +
+  'when the seller’s note states them (else null). Answer with the JSON object only.';
 
 function userText(request: DraftRequest): string {
   const categories = request.categories.map((c) => `${c.id}: ${c.path}`).join('\n') || '(none)';

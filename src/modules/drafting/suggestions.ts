@@ -1,4 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
+import type { ItemCondition } from '../../db/schema.js';
+import { ITEM_CONDITIONS } from '../storefront/item-filters.js';
+
+const Mm = Type.Union([Type.Integer({ minimum: 1, maximum: 100_000 }), Type.Null()]);
 
 /**
  * What the model is asked for and what a draft keeps: the JSON schema sent as
@@ -14,6 +18,19 @@ export const ModelAnswer = Type.Object(
     category_id: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
     tags: Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 20 }),
     proposed_tags: Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 20 }),
+    // Item details (issue 34): optional, so a server that leaves them out still drafts.
+    condition: Type.Optional(
+      Type.Union([Type.Union(ITEM_CONDITIONS.map((c) => Type.Literal(c))), Type.Null()]),
+    ),
+    weight_grams: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000 }), Type.Null()]),
+    ),
+    dimensions: Type.Optional(
+      Type.Union([
+        Type.Object({ width_mm: Mm, height_mm: Mm, depth_mm: Mm }, { additionalProperties: false }),
+        Type.Null(),
+      ]),
+    ),
   },
   { additionalProperties: false },
 );
@@ -30,6 +47,14 @@ export interface Suggestions {
   tag_ids: number[];
   /** Names the model wanted that the registry does not have; never created by the drafting step. */
   proposed_tags: string[];
+  /** Item details (issue 34); absent on drafts from before, null when the model did not say. */
+  condition?: ItemCondition | null;
+  weight_grams?: number | null;
+  dimensions?: {
+    width_mm: number | null;
+    height_mm: number | null;
+    depth_mm: number | null;
+  } | null;
 }
 
 export interface CategoryChoice {
@@ -80,5 +105,12 @@ export function toSuggestions(
     category_id: categoryExists ? answer.category_id : null,
     tag_ids: [...tagIds],
     proposed_tags: [...proposed].filter(Boolean),
+    condition: answer.condition ?? null,
+    weight_grams: answer.weight_grams ?? null,
+    // Nothing measured is no suggestion.
+    dimensions:
+      answer.dimensions && Object.values(answer.dimensions).some((mm) => mm !== null)
+        ? answer.dimensions
+        : null,
   };
 }

@@ -47,6 +47,11 @@ function linesAndTotal(order: Order): string {
   const lines = order.lines.map(
     (line) => `- ${line.title}: ${formatMoney(line.price_cents, order.currency)}`,
   );
+  // Shipping said apart, so the lines and shipping add up to the total (issue 34).
+  if (order.fulfilment === 'shipping')
+    lines.push(
+      `Shipping: ${order.shipping_cents === 0 ? 'free' : formatMoney(order.shipping_cents, order.currency)}`,
+    );
   return `${lines.join('\n')}\nTotal: ${formatMoney(order.total_cents, order.currency)}`;
 }
 

@@ -65,6 +65,8 @@ export function orderRowToOrder(
       price_cents: line.price_cents,
       image: line.image_path ? mediaUrl(line.image_path) : null,
     })),
+    shipping_cents: row.shipping_cents,
+    tax_cents: row.tax_cents,
     total_cents: row.total_cents,
     currency: row.currency,
     payment_reference: row.payment_reference,

@@ -22,6 +22,8 @@ export interface NewOrder {
   termsVersion?: number | null;
   withdrawalVersion?: number | null;
   checkoutWording?: string | null;
+  /** Charged for shipping (issue 34); 0 for pickup or where shipping is free. */
+  shippingCents: number;
 }
 
 /** LIKE's own wildcards in a search term are matched literally. */
@@ -68,7 +70,9 @@ export function ordersRepository(db: Db) {
         id: number;
       }>`SELECT nextval(pg_get_serial_sequence('orders', 'id'))::int AS id`.execute(db);
       const id = Number(rows[0]!.id);
-      const total = order.lines.reduce((sum, line) => sum + line.price_cents, 0);
+      // The total the buyer pays: the lines and shipping (tax is included in prices until item 3).
+      const total =
+        order.lines.reduce((sum, line) => sum + line.price_cents, 0) + order.shippingCents;
       await db
         .insertInto('orders')
         .values({
@@ -81,6 +85,7 @@ export function ordersRepository(db: Db) {
           shipping_address: order.shippingAddress ? JSON.stringify(order.shippingAddress) : null,
           note: order.note,
           total_cents: total,
+          shipping_cents: order.shippingCents,
           currency: order.currency,
           payment_reference: order.paymentReference,
           checkout_key: order.checkoutKey,

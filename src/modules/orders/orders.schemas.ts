@@ -148,7 +148,9 @@ export const Order = Type.Object(
     shipping_address: Nullable(Address),
     note: Nullable(Type.String()),
     lines: Type.Array(OrderLine),
-    total_cents: Type.Integer(),
+    shipping_cents: Type.Integer({ minimum: 0, description: 'Charged for shipping; 0 for pickup' }),
+    tax_cents: Type.Integer({ minimum: 0, description: 'Tax shown on the order (0 for now)' }),
+    total_cents: Type.Integer({ description: 'The lines and shipping' }),
     currency: Type.String(),
     payment_reference: Type.String(),
     payment_due_at: Nullable(

@@ -43,6 +43,8 @@ const WORDS = [
   'running',
   'the',
 ];
+// Null (never said) as often as any condition: it matches no condition filter.
+const CONDITIONS = [null, 'new', 'like_new', 'good', 'fair', 'for_parts'] as const;
 const STATUSES: ItemStatus[] = ['available', 'reserved', 'sold', 'pending'];
 // Few prices and instants, so ties in every sort order are common (the id breaks them).
 const PRICES = [500, 1_200, 1_200, 4_000, 9_900, 25_000];
@@ -58,6 +60,10 @@ describe('the storefront index in memory', () => {
   const categories: number[] = [];
   const tags: Array<{ id: number; slug: string }> = [];
   const rng = random(19);
+
+  /** Sets columns of one item, as an admin edit or a cart write would. */
+  const setItem = (id: number, values: Updateable<Database['items']>) =>
+    t.db.updateTable('items').set(values).where('id', '=', id).execute();
 
   const title = (r: Rng) => `${r.pick(WORDS)} ${r.pick(WORDS)}`;
 
@@ -81,7 +87,7 @@ describe('the storefront index in memory', () => {
 
   async function newItem() {
     const status = rng.pick(STATUSES);
-    return makeItem(t.db, {
+    const item = await makeItem(t.db, {
       title: title(rng),
       description: rng.chance(0.5) ? `${rng.pick(WORDS)}s and more` : '',
       status,
@@ -92,6 +98,9 @@ describe('the storefront index in memory', () => {
       createdAt: rng.pick(INSTANTS),
       publishedAt: status === 'pending' ? null : rng.chance(0.3) ? null : rng.pick(INSTANTS),
     });
+    const condition = rng.pick(CONDITIONS);
+    if (condition) await setItem(item.id, { condition });
+    return item;
   }
 
   /** A public query a customer could send, parsed as the route parses it. */
@@ -107,6 +116,10 @@ describe('the storefront index in memory', () => {
     if (rng.chance(0.3))
       query.max_price = ((query.min_price as number | undefined) ?? 0) + rng.pick(PRICES);
     if (rng.chance(0.15)) query.status = rng.pick(['available', 'reserved', 'sold']);
+    if (rng.chance(0.25)) {
+      const some = CONDITIONS.slice(1).filter(() => rng.chance(0.4));
+      if (some.length > 0) query.condition = some.join(',');
+    }
     if (rng.chance(0.3)) {
       const word = rng.pick(WORDS);
       query.q = rng.chance(0.5)
@@ -184,10 +197,6 @@ describe('the storefront index in memory', () => {
     await compare(150);
   });
 
-  /** Sets columns of one item, as an admin edit or a cart write would. */
-  const setItem = (id: number, values: Updateable<Database['items']>) =>
-    t.db.updateTable('items').set(values).where('id', '=', id).execute();
-
   /** Every kind of write the catalogue sees, each to a random item. */
   const writes: Array<(id: number) => Promise<unknown>> = [
     (id) => setItem(id, { price_cents: rng.pick(PRICES) }),
@@ -205,6 +214,7 @@ describe('the storefront index in memory', () => {
                 ON CONFLICT DO NOTHING`.execute(t.db);
     },
     (id) => setItem(id, { category_id: rng.pick(categories) }),
+    (id) => setItem(id, { condition: rng.pick(CONDITIONS) }),
     () => newItem(),
     (id) => t.db.deleteFrom('items').where('id', '=', id).execute(),
   ];

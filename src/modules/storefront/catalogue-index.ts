@@ -1,4 +1,4 @@
-import type { ItemStatus } from '../../db/schema.js';
+import type { ItemCondition, ItemStatus } from '../../db/schema.js';
 import {
   before,
   type Entry,
@@ -24,6 +24,8 @@ export interface IndexRow {
   /** Its category and every category above it (0023's category_path). */
   category_path: number[];
   tag_ids: number[];
+  /** Null when the owner has not said (0090). */
+  condition: ItemCondition | null;
   /** The distinct lexemes of its stored search vector. */
   lexemes: string[];
 }
@@ -169,6 +171,7 @@ export function catalogueIndex(
       listedUs: usOf(row.listed_at),
       category_path: row.category_path,
       tag_ids: row.tag_ids,
+      condition: row.condition,
       lexemes: row.lexemes.map(internLexeme),
       slot: free.pop() ?? slots.length,
     };
@@ -254,7 +257,7 @@ export function catalogueIndex(
      * of which an item's lexemes must start with (see searchTerms).
      */
     keys(filters: ItemFilters, terms?: readonly string[]): ItemKey[] {
-      const { status, minPrice, maxPrice } = filters;
+      const { status, minPrice, maxPrice, conditions } = filters;
       // What every match is in: the category's subtree, each tag's items, each term's.
       const musts: Must[] = [];
       const { categoryId } = filters;
@@ -294,6 +297,8 @@ export function catalogueIndex(
         (minPrice === undefined || row.price_cents >= minPrice) &&
         (maxPrice === undefined || row.price_cents <= maxPrice) &&
         (status === undefined || row.status === status) &&
+        (conditions === undefined ||
+          (row.condition !== null && conditions.includes(row.condition))) &&
         rowTests.every((test) => test(row));
 
       const wanted = filters.limit + 1;

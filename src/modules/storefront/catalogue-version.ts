@@ -27,8 +27,16 @@ export interface NumberedVersion {
   version: number;
 }
 
-/** What a catalogue change may alter, as migration 0024 announces it. */
-export const DIMENSIONS = ['visibility', 'price', 'status', 'category', 'tags', 'text'] as const;
+/** What a catalogue change may alter, as migrations 0024 and 0090 announce it. */
+export const DIMENSIONS = [
+  'visibility',
+  'price',
+  'status',
+  'category',
+  'tags',
+  'text',
+  'condition',
+] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 /** The scope of one commit: everything, or some dimensions and item ids. */

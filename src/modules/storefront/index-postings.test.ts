@@ -18,6 +18,7 @@ function entryAt(slot: number, ms: number): Entry {
     listedUs: 0,
     category_path: [],
     tag_ids: [],
+    condition: null,
     lexemes: [],
     slot,
   };

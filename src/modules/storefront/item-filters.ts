@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import type { ItemStatus } from '../../db/schema.js';
+import type { ItemCondition, ItemStatus } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { Id, isIdValue, MAX_INTEGER_COLUMN, StrictObject } from '../../http/schemas.js';
 import { SLUG_PATTERN } from '../catalogue/slugs.js';
@@ -16,6 +16,18 @@ export const ITEM_STATUSES = [
   'reserved',
   'sold',
 ] as const satisfies readonly ItemStatus[];
+/** An item's condition, best first (issue 34 item 1). */
+export const ITEM_CONDITIONS = [
+  'new',
+  'like_new',
+  'good',
+  'fair',
+  'for_parts',
+] as const satisfies readonly ItemCondition[];
+const CONDITION_LIST = new RegExp(
+  `^(${ITEM_CONDITIONS.join('|')})(,(${ITEM_CONDITIONS.join('|')}))*$`,
+);
+
 const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
 export type Sort = (typeof SORTS)[number];
 
@@ -47,6 +59,14 @@ export const ItemListQuery = StrictObject({
       Type.String({ enum: [...ITEM_STATUSES], description: 'pending only in the admin list' }),
     ),
   ),
+  condition: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      pattern: CONDITION_LIST.source,
+      description: `Comma-separated conditions (${ITEM_CONDITIONS.join(', ')}); an item must be in one of them`,
+    }),
+  ),
   q: Type.Optional(
     Type.String({
       minLength: 1,
@@ -74,6 +94,8 @@ export interface ItemFilters {
   minPrice?: number;
   maxPrice?: number;
   status?: ItemStatus;
+  /** Sorted and de-duplicated; an item without a condition matches none. */
+  conditions?: ItemCondition[];
   /** Prefix-matching tsquery built from the words of `q`. */
   search?: string;
   includePending: boolean;
@@ -200,6 +222,8 @@ export function parseItemFilters(query: ItemListQuery, mode: FilterMode): ItemFi
   if (query.min_price !== undefined) filters.minPrice = query.min_price;
   if (query.max_price !== undefined) filters.maxPrice = query.max_price;
   if (query.status !== undefined) filters.status = query.status;
+  if (query.condition !== undefined)
+    filters.conditions = [...new Set(query.condition.split(','))].sort() as ItemCondition[];
   if (query.q !== undefined) filters.search = parseSearch(query.q);
   if (query.cursor !== undefined) filters.cursor = decodeCursor(query.cursor, sort);
   return filters;

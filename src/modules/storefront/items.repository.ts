@@ -1,7 +1,13 @@
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { reusePlan } from '../../db/prepared-statements.js';
-import type { Database, ItemStatus, PriceSource, StoredVariant } from '../../db/schema.js';
+import type {
+  Database,
+  ItemCondition,
+  ItemStatus,
+  PriceSource,
+  StoredVariant,
+} from '../../db/schema.js';
 import type { IndexRow } from './catalogue-index.js';
 import type { Cursor, ItemFilters } from './item-filters.js';
 
@@ -16,6 +22,12 @@ export interface ItemRow {
   created_at: Date;
   published_at: Date | null;
   sold_at: Date | null;
+  weight_grams: number | null;
+  width_mm: number | null;
+  height_mm: number | null;
+  depth_mm: number | null;
+  condition: ItemCondition | null;
+  condition_note: string | null;
   category_id: number | null;
   category_name: string | null;
   category_slug: string | null;
@@ -92,6 +104,12 @@ function itemColumns(db: Db) {
       'i.created_at',
       'i.published_at',
       'i.sold_at',
+      'i.weight_grams',
+      'i.width_mm',
+      'i.height_mm',
+      'i.depth_mm',
+      'i.condition',
+      'i.condition_note',
       'c.id as category_id',
       'c.name as category_name',
       'c.slug as category_slug',
@@ -166,6 +184,7 @@ function filteredAndOrdered<Q extends SelectQueryBuilder<any, 'i', any>>(
   // Pending is excluded unless the admin list asks; there is no way to opt out publicly (spec 4.2 rule 5).
   if (!filters.includePending) q = q.where('i.status', '<>', 'pending');
   if (filters.status) q = q.where('i.status', '=', filters.status);
+  if (filters.conditions?.length) q = q.where('i.condition', 'in', filters.conditions);
   if (filters.newSubmissions) q = q.where(NEW_SUBMISSION);
   if (filters.categoryId !== undefined)
     q = q.where(inCategoryTree(filters.categoryId, filters.includePending));
@@ -195,7 +214,7 @@ async function versionSeenBy(db: Db): Promise<{ epoch: string; version: number }
 function indexRowsQuery(db: Db) {
   return db
     .selectFrom('items as i')
-    .select(['i.id', 'i.status', 'i.price_cents', 'i.category_path', 'i.tag_ids'])
+    .select(['i.id', 'i.status', 'i.price_cents', 'i.category_path', 'i.tag_ids', 'i.condition'])
     .select(LISTED_AT_TEXT.as('listed_at'))
     .select(sql<string[]>`tsvector_to_array(i.search_vector)`.as('lexemes'))
     .where('i.status', '<>', 'pending');

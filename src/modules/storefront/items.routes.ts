@@ -21,6 +21,7 @@ export function listDimensions(filters: ItemFilters): Dimension[] {
   if (filters.sort !== 'newest' || filters.minPrice !== undefined || filters.maxPrice !== undefined)
     dims.push('price');
   if (filters.status !== undefined) dims.push('status');
+  if (filters.conditions !== undefined) dims.push('condition');
   if (filters.categoryId !== undefined) dims.push('category');
   if (filters.tagSlugs !== undefined) dims.push('tags');
   if (filters.search !== undefined) dims.push('text');

@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
-import type { ItemStatus } from '../../db/schema.js';
+import type { ItemCondition, ItemStatus } from '../../db/schema.js';
 import { DateTime, Nullable } from '../../http/schemas.js';
-import { ITEM_STATUSES } from './item-filters.js';
+import { ITEM_CONDITIONS, ITEM_STATUSES } from './item-filters.js';
 
 const CategoryRef = Type.Object({
   id: Type.Integer(),
@@ -34,6 +34,17 @@ export const TagRef = Type.Object({
   colour: Type.String({ description: 'Derived from the slug; readable with white text' }),
 });
 
+/** Millimetres, each null until measured (issue 34 item 1). */
+export const Dimensions = Type.Object({
+  width_mm: Nullable(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  height_mm: Nullable(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  depth_mm: Nullable(Type.Integer({ minimum: 1, maximum: 100_000 })),
+});
+
+export const Condition = Type.Unsafe<ItemCondition>(
+  Type.String({ enum: [...ITEM_CONDITIONS], description: 'Best first: new … for_parts' }),
+);
+
 export const Item = Type.Object(
   {
     id: Type.Integer(),
@@ -47,6 +58,10 @@ export const Item = Type.Object(
     created_at: DateTime,
     published_at: Nullable(DateTime),
     sold_at: Nullable(DateTime),
+    weight_grams: Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    dimensions: Dimensions,
+    condition: Nullable(Condition),
+    condition_note: Nullable(Type.String({ maxLength: 500 })),
   },
   { $id: 'Item', title: 'Item' },
 );

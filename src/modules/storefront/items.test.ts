@@ -187,6 +187,11 @@ describe('GET /api/items', () => {
       created_at: expect.stringMatching(/Z$/),
       published_at: expect.stringMatching(/Z$/),
       sold_at: null,
+      // Item details (issue 34): each null until the owner gives it.
+      weight_grams: null,
+      dimensions: { width_mm: null, height_mm: null, depth_mm: null },
+      condition: null,
+      condition_note: null,
     });
     // Admin-only fields never reach the storefront.
     expect(items[0]).not.toHaveProperty('price_source');

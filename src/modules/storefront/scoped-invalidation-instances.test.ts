@@ -163,4 +163,31 @@ describe.runIf(onPostgres)('scoped invalidation across two instances (PostgreSQL
       return sent === 0;
     });
   });
+
+  it('a condition edited on one instance reaches the other’s condition lists and item page (issue 34)', async () => {
+    const admin = await adminClient(t.app);
+    const item = await makeItem(t.db, { title: 'Conditionword chair' });
+    await heardEverything(t, b.app);
+    const fair = '/api/items?q=conditionword&condition=fair';
+    const good = '/api/items?q=conditionword&condition=good';
+    const before = { fair: await get(b.app, fair), good: await get(b.app, good) };
+    expect(idsOf(before.fair)).toEqual([]);
+    expect(idsOf(before.good)).toEqual([]);
+    const page = await get(b.app, `/api/items/${item.id}`);
+    expect(page.json().condition).toBeNull();
+
+    const edited = await admin('PATCH', `/api/admin/items/${item.id}`, { condition: 'fair' });
+    expect(edited.statusCode).toBe(200);
+    // B holds the condition lists as cached answers: only the `condition` dimension
+    // (the item was in neither) can tell it they changed.
+    await eventually(async () => {
+      const answer = await get(b.app, fair, before.fair.headers.etag as string);
+      return answer.statusCode === 200 && idsOf(answer).includes(item.id);
+    });
+    const good304 = await get(b.app, good, before.good.headers.etag as string);
+    expect(good304.statusCode === 304 || idsOf(good304).length === 0).toBe(true);
+    await eventually(
+      async () => (await get(b.app, `/api/items/${item.id}`)).json().condition === 'fair',
+    );
+  });
 });

@@ -49,6 +49,10 @@ export function itemRowToItem(
     created_at: row.created_at,
     published_at: row.published_at,
     sold_at: row.sold_at,
+    weight_grams: row.weight_grams,
+    dimensions: { width_mm: row.width_mm, height_mm: row.height_mm, depth_mm: row.depth_mm },
+    condition: row.condition,
+    condition_note: row.condition_note,
   };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { ItemStatus } from '../../db/schema.js';
+import type { ItemCondition, ItemStatus } from '../../db/schema.js';
 
 export interface FeedRow {
   id: number;
@@ -8,6 +8,7 @@ export interface FeedRow {
   description: string;
   status: ItemStatus;
   price_cents: number;
+  condition: ItemCondition | null;
   category_name: string | null;
   image_path: string | null;
 }
@@ -31,6 +32,7 @@ export function feedRepository(db: Db) {
           'i.description',
           'i.status',
           'i.price_cents',
+          'i.condition',
           'c.name as category_name',
           sql<string | null>`(SELECT im.path FROM item_images im WHERE im.item_id = i.id
             ORDER BY im.position, im.id LIMIT 1)`.as('image_path'),

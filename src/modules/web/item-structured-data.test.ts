@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
 import { makeItem } from '../../../test/support/factories.js';
 import {
@@ -22,6 +23,7 @@ beforeAll(async () => {
       PUBLIC_BASE_URL: BASE,
       PAYMENT_PROVIDER: 'accept',
       SHOP_CURRENCY: 'EUR',
+      ...ADMIN_ENV,
     },
   });
 }, 120_000);
@@ -155,5 +157,36 @@ describe('the Product names the condition where the shop knows it', () => {
       unknown[]
     >[];
     expect(unknown![`${S}itemCondition`]).toBeUndefined();
+  });
+});
+
+describe('the condition an owner gives a piece reaches its page and the product feed', () => {
+  it('set in the admin: UsedCondition on the page and "used" in the feed; for parts is DamagedCondition', async () => {
+    const admin = await adminClient(t.app);
+    const stool = await makeItem(t.db, { title: 'Pine milking stool', priceCents: 9_00 });
+    const radio = await makeItem(t.db, { title: 'Valve radio', priceCents: 30_00 });
+    expect(value(await productOf((await page(stool.id)).body), 'itemCondition')).toBeUndefined();
+
+    expect(
+      (await admin('PATCH', `/api/admin/items/${stool.id}`, { condition: 'good' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await admin('PATCH', `/api/admin/items/${radio.id}`, { condition: 'for_parts' })).statusCode,
+    ).toBe(200);
+
+    const itemCondition = async (id: number) => {
+      const node = (await productOf((await page(id)).body))[`${S}itemCondition`]?.[0] as
+        | { '@id'?: string; '@value'?: string }
+        | undefined;
+      return node?.['@id'] ?? node?.['@value'];
+    };
+    expect(await itemCondition(stool.id)).toBe(`${S}UsedCondition`);
+    expect(await itemCondition(radio.id)).toBe(`${S}DamagedCondition`);
+
+    const feed = (await t.app.inject({ method: 'GET', url: '/feeds/products.xml' })).body;
+    const entry = (title: string) =>
+      feed.split('<item>').find((part) => part.includes(`<title>${title}</title>`)) ?? '';
+    expect(entry('Pine milking stool')).toContain('<g:condition>used</g:condition>');
+    expect(entry('Valve radio')).toContain('<g:condition>used</g:condition>');
   });
 });

@@ -18,6 +18,7 @@ const Orders = lazy(() => import('../features/admin-orders/routes'));
 const UploadLinks = lazy(() => import('../features/admin-upload-links/routes'));
 const Webhooks = lazy(() => import('../features/admin-webhooks/routes'));
 const ShopSettings = lazy(() => import('../features/admin-shop/routes'));
+const Shipping = lazy(() => import('../features/admin-shipping/routes'));
 
 /** /admin: sign-in is open; everything else is behind the admin session (AdminShell). */
 export default function AdminRoutes() {
@@ -35,6 +36,7 @@ export default function AdminRoutes() {
         <Route path="tags" element={<Tags />} />
         <Route path="webhooks" element={<Webhooks />} />
         <Route path="shop" element={<ShopSettings />} />
+        <Route path="shipping" element={<Shipping />} />
         <Route
           path="*"
           element={

@@ -224,6 +224,8 @@ export interface paths {
                     max_price?: number;
                     /** @description pending only in the admin list */
                     status?: "pending" | "available" | "reserved" | "sold";
+                    /** @description Comma-separated conditions (new, like_new, good, fair, for_parts); an item must be in one of them */
+                    condition?: string;
                     /** @description Words to find in title and description */
                     q?: string;
                     sort?: "newest" | "price_asc" | "price_desc";
@@ -337,6 +339,14 @@ export interface paths {
                             created_at: string;
                             published_at: string | null;
                             sold_at: string | null;
+                            weight_grams: number | null;
+                            dimensions: {
+                                width_mm: number | null;
+                                height_mm: number | null;
+                                depth_mm: number | null;
+                            };
+                            condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                            condition_note: string | null;
                         };
                     };
                 };
@@ -957,6 +967,8 @@ export interface paths {
                     max_price?: number;
                     /** @description pending only in the admin list */
                     status?: "pending" | "available" | "reserved" | "sold";
+                    /** @description Comma-separated conditions (new, like_new, good, fair, for_parts); an item must be in one of them */
+                    condition?: string;
                     /** @description Words to find in title and description */
                     q?: string;
                     sort?: "newest" | "price_asc" | "price_desc";
@@ -1022,6 +1034,14 @@ export interface paths {
                         price_cents?: number;
                         category_id?: number | null;
                         tag_ids?: number[];
+                        weight_grams?: number | null;
+                        dimensions?: {
+                            width_mm?: number | null;
+                            height_mm?: number | null;
+                            depth_mm?: number | null;
+                        };
+                        condition?: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                        condition_note?: string | null;
                     };
                 };
             };
@@ -1070,6 +1090,14 @@ export interface paths {
                             created_at: string;
                             published_at: string | null;
                             sold_at: string | null;
+                            weight_grams: number | null;
+                            dimensions: {
+                                width_mm: number | null;
+                                height_mm: number | null;
+                                depth_mm: number | null;
+                            };
+                            condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                            condition_note: string | null;
                             /** @enum {string} */
                             price_source: "model" | "default" | "manual";
                             draft: {
@@ -1210,6 +1238,14 @@ export interface paths {
                             created_at: string;
                             published_at: string | null;
                             sold_at: string | null;
+                            weight_grams: number | null;
+                            dimensions: {
+                                width_mm: number | null;
+                                height_mm: number | null;
+                                depth_mm: number | null;
+                            };
+                            condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                            condition_note: string | null;
                             /** @enum {string} */
                             price_source: "model" | "default" | "manual";
                             draft: {
@@ -1379,6 +1415,14 @@ export interface paths {
                         price_cents?: number;
                         category_id?: number | null;
                         tag_ids?: number[];
+                        weight_grams?: number | null;
+                        dimensions?: {
+                            width_mm?: number | null;
+                            height_mm?: number | null;
+                            depth_mm?: number | null;
+                        };
+                        condition?: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                        condition_note?: string | null;
                     };
                 };
             };
@@ -1427,6 +1471,14 @@ export interface paths {
                             created_at: string;
                             published_at: string | null;
                             sold_at: string | null;
+                            weight_grams: number | null;
+                            dimensions: {
+                                width_mm: number | null;
+                                height_mm: number | null;
+                                depth_mm: number | null;
+                            };
+                            condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                            condition_note: string | null;
                             /** @enum {string} */
                             price_source: "model" | "default" | "manual";
                             draft: {
@@ -1583,6 +1635,14 @@ export interface paths {
                             created_at: string;
                             published_at: string | null;
                             sold_at: string | null;
+                            weight_grams: number | null;
+                            dimensions: {
+                                width_mm: number | null;
+                                height_mm: number | null;
+                                depth_mm: number | null;
+                            };
+                            condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                            condition_note: string | null;
                             /** @enum {string} */
                             price_source: "model" | "default" | "manual";
                             draft: {
@@ -1748,6 +1808,14 @@ export interface paths {
                             created_at: string;
                             published_at: string | null;
                             sold_at: string | null;
+                            weight_grams: number | null;
+                            dimensions: {
+                                width_mm: number | null;
+                                height_mm: number | null;
+                                depth_mm: number | null;
+                            };
+                            condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                            condition_note: string | null;
                             /** @enum {string} */
                             price_source: "model" | "default" | "manual";
                             draft: {
@@ -1908,6 +1976,14 @@ export interface paths {
                             created_at: string;
                             published_at: string | null;
                             sold_at: string | null;
+                            weight_grams: number | null;
+                            dimensions: {
+                                width_mm: number | null;
+                                height_mm: number | null;
+                                depth_mm: number | null;
+                            };
+                            condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                            condition_note: string | null;
                             /** @enum {string} */
                             price_source: "model" | "default" | "manual";
                             draft: {
@@ -2068,6 +2144,14 @@ export interface paths {
                             created_at: string;
                             published_at: string | null;
                             sold_at: string | null;
+                            weight_grams: number | null;
+                            dimensions: {
+                                width_mm: number | null;
+                                height_mm: number | null;
+                                depth_mm: number | null;
+                            };
+                            condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                            condition_note: string | null;
                             /** @enum {string} */
                             price_source: "model" | "default" | "manual";
                             draft: {
@@ -2229,6 +2313,14 @@ export interface paths {
                             created_at: string;
                             published_at: string | null;
                             sold_at: string | null;
+                            weight_grams: number | null;
+                            dimensions: {
+                                width_mm: number | null;
+                                height_mm: number | null;
+                                depth_mm: number | null;
+                            };
+                            condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                            condition_note: string | null;
                             /** @enum {string} */
                             price_source: "model" | "default" | "manual";
                             draft: {
@@ -3485,6 +3577,13 @@ export interface paths {
                                 tag_ids: number[];
                                 /** @description Tags the model wanted that the registry does not have; never created here */
                                 proposed_tags: string[];
+                                condition?: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                                weight_grams?: number | null;
+                                dimensions?: {
+                                    width_mm: number | null;
+                                    height_mm: number | null;
+                                    depth_mm: number | null;
+                                } | null;
                             } | null;
                             cutouts: {
                                 image_id: number;
@@ -3589,6 +3688,13 @@ export interface paths {
                         price_cents?: true | number;
                         category_id?: true | (number | null);
                         tag_ids?: true | number[];
+                        condition?: true | (("new" | "like_new" | "good" | "fair" | "for_parts") | null);
+                        weight_grams?: true | (number | null);
+                        dimensions?: true | {
+                            width_mm?: number | null;
+                            height_mm?: number | null;
+                            depth_mm?: number | null;
+                        };
                     };
                 };
             };
@@ -3623,6 +3729,13 @@ export interface paths {
                                 tag_ids: number[];
                                 /** @description Tags the model wanted that the registry does not have; never created here */
                                 proposed_tags: string[];
+                                condition?: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                                weight_grams?: number | null;
+                                dimensions?: {
+                                    width_mm: number | null;
+                                    height_mm: number | null;
+                                    depth_mm: number | null;
+                                } | null;
                             } | null;
                             cutouts: {
                                 image_id: number;
@@ -3775,6 +3888,13 @@ export interface paths {
                                 tag_ids: number[];
                                 /** @description Tags the model wanted that the registry does not have; never created here */
                                 proposed_tags: string[];
+                                condition?: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                                weight_grams?: number | null;
+                                dimensions?: {
+                                    width_mm: number | null;
+                                    height_mm: number | null;
+                                    depth_mm: number | null;
+                                } | null;
                             } | null;
                             cutouts: {
                                 image_id: number;
@@ -3927,6 +4047,13 @@ export interface paths {
                                 tag_ids: number[];
                                 /** @description Tags the model wanted that the registry does not have; never created here */
                                 proposed_tags: string[];
+                                condition?: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                                weight_grams?: number | null;
+                                dimensions?: {
+                                    width_mm: number | null;
+                                    height_mm: number | null;
+                                    depth_mm: number | null;
+                                } | null;
                             } | null;
                             cutouts: {
                                 image_id: number;
@@ -4280,6 +4407,11 @@ export interface paths {
                                     price_cents: number;
                                     image: string | null;
                                 }[];
+                                /** @description Charged for shipping; 0 for pickup */
+                                shipping_cents: number;
+                                /** @description Tax shown on the order (0 for now) */
+                                tax_cents: number;
+                                /** @description The lines and shipping */
                                 total_cents: number;
                                 currency: string;
                                 payment_reference: string;
@@ -4416,6 +4548,11 @@ export interface paths {
                                 price_cents: number;
                                 image: string | null;
                             }[];
+                            /** @description Charged for shipping; 0 for pickup */
+                            shipping_cents: number;
+                            /** @description Tax shown on the order (0 for now) */
+                            tax_cents: number;
+                            /** @description The lines and shipping */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -4561,6 +4698,11 @@ export interface paths {
                                 price_cents: number;
                                 image: string | null;
                             }[];
+                            /** @description Charged for shipping; 0 for pickup */
+                            shipping_cents: number;
+                            /** @description Tax shown on the order (0 for now) */
+                            tax_cents: number;
+                            /** @description The lines and shipping */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -4747,6 +4889,11 @@ export interface paths {
                                 price_cents: number;
                                 image: string | null;
                             }[];
+                            /** @description Charged for shipping; 0 for pickup */
+                            shipping_cents: number;
+                            /** @description Tax shown on the order (0 for now) */
+                            tax_cents: number;
+                            /** @description The lines and shipping */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -4926,6 +5073,11 @@ export interface paths {
                                 price_cents: number;
                                 image: string | null;
                             }[];
+                            /** @description Charged for shipping; 0 for pickup */
+                            shipping_cents: number;
+                            /** @description Tax shown on the order (0 for now) */
+                            tax_cents: number;
+                            /** @description The lines and shipping */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -5112,6 +5264,11 @@ export interface paths {
                                 price_cents: number;
                                 image: string | null;
                             }[];
+                            /** @description Charged for shipping; 0 for pickup */
+                            shipping_cents: number;
+                            /** @description Tax shown on the order (0 for now) */
+                            tax_cents: number;
+                            /** @description The lines and shipping */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -6470,6 +6627,168 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/shipping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shipping zones, their rates by weight, and free shipping over an amount */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            zones: {
+                                /** @description Shown to the owner only */
+                                name: string;
+                                countries: string[];
+                                /** @description Lightest band first; each band up to and including its weight */
+                                rates: {
+                                    up_to_grams: number | null;
+                                    /** @description Cents */
+                                    price_cents: number;
+                                }[];
+                            }[];
+                            free_over_cents: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /** Replace the shipping zones and rates; a country in two zones or bands out of order is 400. No zones: free shipping everywhere */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        zones: {
+                            /** @description Shown to the owner only */
+                            name: string;
+                            countries: string[];
+                            /** @description Lightest band first; each band up to and including its weight */
+                            rates: {
+                                up_to_grams: number | null;
+                                /** @description Cents */
+                                price_cents: number;
+                            }[];
+                        }[];
+                        free_over_cents: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            zones: {
+                                /** @description Shown to the owner only */
+                                name: string;
+                                countries: string[];
+                                /** @description Lightest band first; each band up to and including its weight */
+                                rates: {
+                                    up_to_grams: number | null;
+                                    /** @description Cents */
+                                    price_cents: number;
+                                }[];
+                            }[];
+                            free_over_cents: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/items/{id}/images": {
         parameters: {
             query?: never;
@@ -6535,6 +6854,14 @@ export interface paths {
                             created_at: string;
                             published_at: string | null;
                             sold_at: string | null;
+                            weight_grams: number | null;
+                            dimensions: {
+                                width_mm: number | null;
+                                height_mm: number | null;
+                                depth_mm: number | null;
+                            };
+                            condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                            condition_note: string | null;
                             /** @enum {string} */
                             price_source: "model" | "default" | "manual";
                             draft: {
@@ -6701,6 +7028,14 @@ export interface paths {
                             created_at: string;
                             published_at: string | null;
                             sold_at: string | null;
+                            weight_grams: number | null;
+                            dimensions: {
+                                width_mm: number | null;
+                                height_mm: number | null;
+                                depth_mm: number | null;
+                            };
+                            condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                            condition_note: string | null;
                             /** @enum {string} */
                             price_source: "model" | "default" | "manual";
                             draft: {
@@ -6853,6 +7188,14 @@ export interface paths {
                             created_at: string;
                             published_at: string | null;
                             sold_at: string | null;
+                            weight_grams: number | null;
+                            dimensions: {
+                                width_mm: number | null;
+                                height_mm: number | null;
+                                depth_mm: number | null;
+                            };
+                            condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                            condition_note: string | null;
                             /** @enum {string} */
                             price_source: "model" | "default" | "manual";
                             draft: {
@@ -8377,6 +8720,11 @@ export interface paths {
                                     price_cents: number;
                                     image: string | null;
                                 }[];
+                                /** @description Charged for shipping; 0 for pickup */
+                                shipping_cents: number;
+                                /** @description Tax shown on the order (0 for now) */
+                                tax_cents: number;
+                                /** @description The lines and shipping */
                                 total_cents: number;
                                 currency: string;
                                 payment_reference: string;
@@ -9048,6 +9396,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cart/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What checkout would charge for the cart: items, shipping to the address’s country (a saved address, or none for pickup), tax and total. 409 no_shipping_to_country where the shop does not ship */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        shipping_address?: {
+                            /** @description Who receives the parcel */
+                            name?: string;
+                            line1?: string;
+                            line2?: string | null;
+                            postal_code?: string;
+                            city?: string;
+                            /** @description ISO 3166-1 alpha-2 code of a real country, e.g. DE or GB (stored upper case); any other code is 400 invalid_country */
+                            country: string;
+                            phone?: string | null;
+                        };
+                        /** @description A saved address of the caller, instead of shipping_address */
+                        address_id?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The held items at their held prices */
+                            items_cents: number;
+                            /** @description For the parcel to that country; 0 for pickup */
+                            shipping_cents: number;
+                            /** @description Tax shown on top (0 for now: prices include it) */
+                            tax_cents: number;
+                            /** @description What checkout charges */
+                            total_cents: number;
+                            lines: {
+                                item_id: number;
+                                title: string;
+                                price_cents: number;
+                                weight_grams: number | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart/checkout": {
         parameters: {
             query?: never;
@@ -9129,6 +9609,11 @@ export interface paths {
                                     price_cents: number;
                                     image: string | null;
                                 }[];
+                                /** @description Charged for shipping; 0 for pickup */
+                                shipping_cents: number;
+                                /** @description Tax shown on the order (0 for now) */
+                                tax_cents: number;
+                                /** @description The lines and shipping */
                                 total_cents: number;
                                 currency: string;
                                 payment_reference: string;
@@ -9326,6 +9811,11 @@ export interface paths {
                                     price_cents: number;
                                     image: string | null;
                                 }[];
+                                /** @description Charged for shipping; 0 for pickup */
+                                shipping_cents: number;
+                                /** @description Tax shown on the order (0 for now) */
+                                tax_cents: number;
+                                /** @description The lines and shipping */
                                 total_cents: number;
                                 currency: string;
                                 payment_reference: string;
@@ -9461,6 +9951,11 @@ export interface paths {
                                 price_cents: number;
                                 image: string | null;
                             }[];
+                            /** @description Charged for shipping; 0 for pickup */
+                            shipping_cents: number;
+                            /** @description Tax shown on the order (0 for now) */
+                            tax_cents: number;
+                            /** @description The lines and shipping */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -11162,6 +11657,14 @@ export interface components {
             created_at: string;
             published_at: string | null;
             sold_at: string | null;
+            weight_grams: number | null;
+            dimensions: {
+                width_mm: number | null;
+                height_mm: number | null;
+                depth_mm: number | null;
+            };
+            condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+            condition_note: string | null;
         };
         /** CategoryNode */
         CategoryNode: {
@@ -11209,6 +11712,14 @@ export interface components {
             created_at: string;
             published_at: string | null;
             sold_at: string | null;
+            weight_grams: number | null;
+            dimensions: {
+                width_mm: number | null;
+                height_mm: number | null;
+                depth_mm: number | null;
+            };
+            condition: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+            condition_note: string | null;
             /** @enum {string} */
             price_source: "model" | "default" | "manual";
             draft: {
@@ -11256,6 +11767,13 @@ export interface components {
                 tag_ids: number[];
                 /** @description Tags the model wanted that the registry does not have; never created here */
                 proposed_tags: string[];
+                condition?: ("new" | "like_new" | "good" | "fair" | "for_parts") | null;
+                weight_grams?: number | null;
+                dimensions?: {
+                    width_mm: number | null;
+                    height_mm: number | null;
+                    depth_mm: number | null;
+                } | null;
             } | null;
             cutouts: {
                 image_id: number;

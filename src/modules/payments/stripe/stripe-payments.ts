@@ -109,6 +109,24 @@ export function stripePayments(config: StripeConfig): Payments & { hosted: Hoste
               product_data: { name: line.title },
             },
           })),
+          // Shipping as Checkout's own shipping line: the page shows it apart from the
+          // pieces, and amount_total (what the order's total is checked against) includes it.
+          ...(order.shippingCents > 0
+            ? {
+                shipping_options: [
+                  {
+                    shipping_rate_data: {
+                      type: 'fixed_amount' as const,
+                      display_name: 'Shipping',
+                      fixed_amount: {
+                        amount: order.shippingCents,
+                        currency: order.currency.toLowerCase(),
+                      },
+                    },
+                  },
+                ],
+              }
+            : {}),
           expires_at: Math.floor(order.expiresAt.getTime() / 1000),
           success_url: order.successUrl,
           cancel_url: order.cancelUrl,

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../lib/api-client';
 import type { paths } from '../../lib/api-types';
 import { keys } from '../../lib/queries';
@@ -26,5 +26,24 @@ export function useCheckout() {
       client.invalidateQueries({ queryKey: keys.cart });
       client.invalidateQueries({ queryKey: ['/api/items'] });
     },
+  });
+}
+
+export type QuoteBody = NonNullable<
+  paths['/api/cart/quote']['post']['requestBody']
+>['content']['application/json'];
+
+/**
+ * What checkout would charge for the cart as held, for where it goes (issue 34): asked
+ * again whenever the pieces or the destination's country change. Keyed under the cart,
+ * so every change of the cart asks again.
+ */
+export function useQuote(body: QuoteBody | null, itemIds: number[]) {
+  return useQuery({
+    queryKey: [...keys.cart, 'quote', body, itemIds],
+    queryFn: () => ok(api.POST('/api/cart/quote', { body: body ?? {} })),
+    enabled: body !== null && itemIds.length > 0,
+    retry: false,
+    placeholderData: keepPreviousData,
   });
 }

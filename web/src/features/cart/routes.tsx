@@ -21,6 +21,7 @@ import {
   type DeliveryChoice,
   EMPTY_DELIVERY,
 } from './components/Delivery';
+import { Summary, useShippingRefused } from './components/Summary';
 
 function HeldItems({ cart }: { cart: Cart }) {
   const remove = useRemoveFromCart();
@@ -83,6 +84,10 @@ function CartPage() {
   // The pieces the page showed when the hold ran out, to say which ones went back.
   const [released, setReleased] = useState<Cart['items'] | null>(null);
   const [delivery, setDelivery] = useState<DeliveryChoice>(EMPTY_DELIVERY);
+  const shippingRefused = useShippingRefused(
+    cart.data ?? { items: [], reserved_until: null },
+    delivery,
+  );
   const settings = useShopSettings().data;
   const holdMinutes = settings?.cart_hold_minutes;
   // EU button solution: the button says that ordering means paying (the server's words).
@@ -201,7 +206,6 @@ function CartPage() {
       </>
     );
 
-  const total = data.items.reduce((sum, item) => sum + item.price_cents, 0);
   return (
     <>
       <h1>Your cart</h1>
@@ -222,11 +226,8 @@ function CartPage() {
               </span>
             </div>
           )}
-          <div className={styles.total}>
-            <span>Total</span>
-            <Price cents={total} />
-          </div>
           <Delivery choice={delivery} onChange={setDelivery} error={failure} />
+          <Summary cart={data} choice={delivery} />
           {refused && (
             <Notice tone="error" role="alert">
               {refused}
@@ -263,7 +264,7 @@ function CartPage() {
               </p>
             </div>
           )}
-          <Button wide disabled={busy} onClick={buy}>
+          <Button wide disabled={busy || shippingRefused} onClick={buy}>
             {busy ? (hosted ? 'Opening the payment page…' : 'Placing your order…') : buttonLabel}
           </Button>
           {hosted ? (

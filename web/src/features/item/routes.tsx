@@ -10,6 +10,7 @@ import { categoryPath, useAddToCart, useCategoryTree, useFavoriteToggle, useItem
 import { AskAboutPiece } from './components/AskAboutPiece';
 import { Gallery } from './components/Gallery';
 import styles from './components/Item.module.css';
+import { ItemDetails } from './components/ItemDetails';
 
 function Breadcrumb({ item }: { item: Item }) {
   const tree = useCategoryTree();
@@ -172,6 +173,7 @@ export default function ItemPage() {
             </ul>
           )}
           {data.description && <p className={styles.description}>{data.description}</p>}
+          <ItemDetails item={data} />
           <Buying item={data} signedIn={signedIn} />
           {signedIn && (
             <div className={styles.actions}>

@@ -29,6 +29,7 @@ export function StorefrontPage() {
   const activeFilters =
     (query.category !== undefined ? 1 : 0) +
     (query.tags?.split(',').length ?? 0) +
+    (query.condition !== undefined ? 1 : 0) +
     (query.min_price !== undefined || query.max_price !== undefined ? 1 : 0);
 
   /**

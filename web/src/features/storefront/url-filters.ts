@@ -1,4 +1,5 @@
 import type { ItemQuery } from '../../lib/api-client';
+import { CONDITIONS } from '../../lib/item-details';
 
 /**
  * The facets live in the address (shareable, the back button works) with the API's own
@@ -27,11 +28,22 @@ export function queryFromSearch(search: URLSearchParams): ItemQuery {
     if (min !== undefined) query.min_price = min;
     if (max !== undefined) query.max_price = max;
   }
+  const conditions = conditionsFromSearch(search);
+  if (conditions.length > 0) query.condition = conditions.join(',');
   const q = search.get('q')?.trim();
   if (q) query.q = q.slice(0, 200);
   const sort = search.get('sort') as Sort | null;
   if (sort && SORTS.includes(sort) && sort !== 'newest') query.sort = sort;
   return query;
+}
+
+const CONDITION_VALUES = new Set(CONDITIONS.map((condition) => condition.value as string));
+
+/** The conditions asked for, the API's words only (a hand-edited address drops the rest). */
+export function conditionsFromSearch(search: URLSearchParams): string[] {
+  return [...new Set((search.get('condition') ?? '').split(',').map((c) => c.trim()))].filter((c) =>
+    CONDITION_VALUES.has(c),
+  );
 }
 
 export function tagsFromSearch(search: URLSearchParams): string[] {

@@ -256,6 +256,11 @@ export function OrderDetail() {
             </li>
           ))}
         </ul>
+        {data.fulfilment === 'shipping' && (
+          <p>
+            Shipping: {data.shipping_cents === 0 ? 'free' : <Price cents={data.shipping_cents} />}
+          </p>
+        )}
         <p>
           Total: <Price cents={data.total_cents} />
         </p>

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Field, TextArea } from '../../../components/ui/Field';
 import { centsToMajorText, parseMajorUnits } from '../../../lib/format';
+import { conditionLabel, formatDimensions, formatWeight } from '../../../lib/item-details';
 import type { AcceptEdits, Draft } from '../api';
 import styles from './Drafts.module.css';
 
@@ -41,8 +42,19 @@ export function SuggestionsForm({
       price_cents: price === s.price_cents ? true : price,
       category_id: true,
       tag_ids: true,
+      // Details only where the model said something (issue 34); the rest stay as they are.
+      ...(s.condition ? { condition: true } : {}),
+      ...(s.weight_grams ? { weight_grams: true } : {}),
+      ...(s.dimensions ? { dimensions: true } : {}),
     });
   }
+
+  const size = s.dimensions ? formatDimensions(s.dimensions) : null;
+  const details = [
+    s.condition ? `Condition: ${conditionLabel(s.condition)}` : null,
+    s.weight_grams ? `Weight: ${formatWeight(s.weight_grams)}` : null,
+    size ? `Size: ${size}` : null,
+  ].filter(Boolean);
 
   return (
     <form className={styles.suggestions} onSubmit={accept} aria-labelledby={`suggested-${draftId}`}>
@@ -67,6 +79,7 @@ export function SuggestionsForm({
         {s.tag_ids.length} {s.tag_ids.length === 1 ? 'tag' : 'tags'} from your list
         {s.proposed_tags.length > 0 && ` · would add: ${s.proposed_tags.join(', ')}`}
       </p>
+      {details.length > 0 && <p className={styles.meta}>{details.join(' · ')}</p>}
       <Button type="submit" disabled={pending}>
         Accept suggestions
       </Button>

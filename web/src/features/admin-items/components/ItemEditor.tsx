@@ -6,8 +6,10 @@ import { Field, TextArea } from '../../../components/ui/Field';
 import type { AdminItem } from '../../../lib/admin-api';
 import { fieldErrorOf, namesOnlyFields } from '../../../lib/api-client';
 import { centsToMajorText, parseMajorUnits } from '../../../lib/format';
+import { CONDITIONS } from '../../../lib/item-details';
 import { useAdminItem, useCategories, useCreateTag, useTags, useUpdateItem } from '../api';
 import styles from './AdminItems.module.css';
+import { detailsOf, initialText } from './detail-fields';
 import { LifecycleButtons } from './Lifecycle';
 import { Photos } from './Photos';
 import { StatusLabel } from './StatusLabel';
@@ -41,6 +43,8 @@ function Details({ item }: { item: AdminItem }) {
       ? [{ id: item.category.id, label: item.category.name }]
       : [];
   const [priceError, setPriceError] = useState<string | undefined>();
+  const [measureError, setMeasureError] = useState<{ field: string; message: string }>();
+  const measures = initialText(item);
   const [newTag, setNewTag] = useState('');
 
   function save(event: FormEvent<HTMLFormElement>) {
@@ -53,7 +57,14 @@ function Details({ item }: { item: AdminItem }) {
       return;
     }
     setPriceError(undefined);
+    const details = detailsOf(form);
+    if ('field' in details) {
+      setMeasureError(details);
+      return;
+    }
+    setMeasureError(undefined);
     update.mutate({
+      ...details.values,
       title: String(form.get('title')),
       description: String(form.get('description')),
       // Only a changed price becomes a person's (manual) price.
@@ -64,6 +75,8 @@ function Details({ item }: { item: AdminItem }) {
   }
 
   const fieldError = (name: string) => fieldErrorOf(update.error, name);
+  const measureField = (name: string, apiName: string) =>
+    measureError?.field === name ? measureError.message : fieldError(apiName);
 
   return (
     <form className={styles.card} onSubmit={save} aria-labelledby="details-heading">
@@ -73,11 +86,17 @@ function Details({ item }: { item: AdminItem }) {
           Saved.
         </Notice>
       )}
-      {update.error && !namesOnlyFields(update.error, ['title', 'price_cents']) && (
-        <Notice tone="error" role="alert">
-          {update.error.message}
-        </Notice>
-      )}
+      {update.error &&
+        !namesOnlyFields(update.error, [
+          'title',
+          'price_cents',
+          'weight_grams',
+          'condition_note',
+        ]) && (
+          <Notice tone="error" role="alert">
+            {update.error.message}
+          </Notice>
+        )}
       <Field
         label="Title"
         name="title"
@@ -103,6 +122,57 @@ function Details({ item }: { item: AdminItem }) {
             : `Set by ${item.price_source === 'model' ? 'the drafting model' : 'a person'}`
         }
         error={priceError ?? fieldError('price_cents')}
+      />
+      <fieldset className={styles.measures}>
+        <legend>Size and weight (for shipping and the buyer)</legend>
+        <p className={styles.measuresHint}>
+          Shipping is priced by weight: a piece without one counts as nothing.
+        </p>
+        <Field
+          label="Weight (kg)"
+          name="weight"
+          inputMode="decimal"
+          defaultValue={measures.weight}
+          error={measureField('weight', 'weight_grams')}
+        />
+        <Field
+          label="Width (cm)"
+          name="width"
+          inputMode="decimal"
+          defaultValue={measures.width}
+          error={measureField('width', 'dimensions')}
+        />
+        <Field
+          label="Height (cm)"
+          name="height"
+          inputMode="decimal"
+          defaultValue={measures.height}
+          error={measureField('height', 'dimensions')}
+        />
+        <Field
+          label="Depth (cm)"
+          name="depth"
+          inputMode="decimal"
+          defaultValue={measures.depth}
+          error={measureField('depth', 'dimensions')}
+        />
+      </fieldset>
+      <label className={styles.stacked}>
+        Condition
+        <select name="condition" className={styles.select} defaultValue={item.condition ?? ''}>
+          <option value="">Not said</option>
+          {CONDITIONS.map((condition) => (
+            <option key={condition.value} value={condition.value}>
+              {condition.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <TextArea
+        label="About its condition"
+        name="condition_note"
+        defaultValue={item.condition_note ?? ''}
+        maxLength={500}
       />
       <label className={styles.stacked}>
         Category

@@ -136,6 +136,13 @@ export function OrderPage() {
           ))}
         </tbody>
         <tfoot>
+          {order.fulfilment === 'shipping' && (
+            <tr>
+              <td />
+              <th scope="row">Shipping</th>
+              <td className={styles.money}>{money(order.shipping_cents)}</td>
+            </tr>
+          )}
           <tr>
             <td />
             <th scope="row">Total</th>

@@ -16,6 +16,7 @@ const PLACES = [
   { to: '/admin/customers', label: 'Customers' },
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/tags', label: 'Tags' },
+  { to: '/admin/shipping', label: 'Shipping' },
   { to: '/admin/webhooks', label: 'Webhooks' },
   { to: '/admin/shop', label: 'Shop settings' },
 ];

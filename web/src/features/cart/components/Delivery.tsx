@@ -7,7 +7,7 @@ import {
 } from '../../../components/address/AddressFields';
 import { Checkbox } from '../../../components/ui/Field';
 import { MAX_SAVED_ADDRESSES, useSavedAddresses } from '../../../lib/address-queries';
-import type { CheckoutBody } from '../api';
+import type { CheckoutBody, QuoteBody } from '../api';
 import styles from './Cart.module.css';
 
 export interface DeliveryChoice {
@@ -29,6 +29,17 @@ export function checkoutBodyOf(choice: DeliveryChoice): CheckoutBody | undefined
   if (choice.mode === 'pickup') return undefined;
   if (choice.mode !== 'new') return { address_id: Number(choice.mode) };
   return { shipping_address: addressBodyOf(choice.address) };
+}
+
+/**
+ * The quote's body for a choice: only the country counts, so a new address is quoted as
+ * soon as its country is chosen; null while it has none.
+ */
+export function quoteBodyOf(choice: DeliveryChoice): QuoteBody | null {
+  if (choice.mode === 'pickup') return {};
+  if (choice.mode !== 'new') return { address_id: Number(choice.mode) };
+  const country = choice.address.country.trim();
+  return /^[A-Za-z]{2}$/.test(country) ? { shipping_address: { country } } : null;
 }
 
 export function Delivery({

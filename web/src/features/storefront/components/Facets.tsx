@@ -3,8 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import type { CategoryNode, Filters } from '../../../lib/api-client';
 import { centsToMajorText, parseMajorUnits } from '../../../lib/format';
+import { CONDITIONS } from '../../../lib/item-details';
 import { usePriceFormat } from '../../../lib/queries';
-import { tagsFromSearch, withParams } from '../url-filters';
+import { conditionsFromSearch, tagsFromSearch, withParams } from '../url-filters';
 import styles from './Storefront.module.css';
 
 function CategoryTree({
@@ -131,6 +132,16 @@ export function Facets({
   const selectedCategory = Number(search.get('category')) || undefined;
   const selectedTags = tagsFromSearch(search);
 
+  const selectedConditions = conditionsFromSearch(search);
+
+  function toggleCondition(value: string, on: boolean) {
+    const next = on
+      ? [...selectedConditions, value]
+      : selectedConditions.filter((c) => c !== value);
+    setSearch(withParams(search, { condition: next.join(','), cursor: undefined }));
+    onPick();
+  }
+
   function toggleTag(slug: string, on: boolean) {
     const next = on ? [...selectedTags, slug] : selectedTags.filter((t) => t !== slug);
     setSearch(withParams(search, { tags: next.join(',') }));
@@ -187,6 +198,21 @@ export function Facets({
           </div>
         </fieldset>
       )}
+      <fieldset className={styles.group}>
+        <legend>Condition</legend>
+        <div className={styles.tags}>
+          {CONDITIONS.map((condition) => (
+            <label key={condition.value} className={styles.tag}>
+              <input
+                type="checkbox"
+                checked={selectedConditions.includes(condition.value)}
+                onChange={(event) => toggleCondition(condition.value, event.target.checked)}
+              />
+              {condition.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <PriceRange filters={filters} onPick={onPick} />
     </aside>
   );

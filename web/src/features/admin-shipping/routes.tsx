@@ -1,0 +1,3 @@
+import { ShippingPage } from './components/ShippingPage';
+
+export default ShippingPage;
