@@ -25,6 +25,7 @@ import * as m0025 from './0025_catalogue_commit_notice.js';
 import * as m0026 from './0026_search_language.js';
 import * as m0055 from './0055_webhooks.js';
 import * as m0065 from './0065_hosted_payments_and_refunds.js';
+import * as m0080 from './0080_catalogue_epoch_bumps.js';
 
 /**
  * The migration history, in order. Listed explicitly rather than read from the
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0026_search_language': m0026,
   '0055_webhooks': m0055,
   '0065_hosted_payments_and_refunds': m0065,
+  '0080_catalogue_epoch_bumps': m0080,
 };
