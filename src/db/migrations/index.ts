@@ -26,6 +26,7 @@ import * as m0026 from './0026_search_language.js';
 import * as m0055 from './0055_webhooks.js';
 import * as m0065 from './0065_hosted_payments_and_refunds.js';
 import * as m0080 from './0080_catalogue_epoch_bumps.js';
+import * as m0081 from './0081_catalogue_scope_from_column_table.js';
 
 /**
  * The migration history, in order. Listed explicitly rather than read from the
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0055_webhooks': m0055,
   '0065_hosted_payments_and_refunds': m0065,
   '0080_catalogue_epoch_bumps': m0080,
+  '0081_catalogue_scope_from_column_table': m0081,
 };
