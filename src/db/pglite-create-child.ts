@@ -1,6 +1,7 @@
 // Run by pglite-create.ts in a process of its own: creates a PGlite cluster in the
 // folder named by its first argument, from the build's empty cluster (its second,
-// when that file exists) or by initdb, migrates it to the latest schema and exits,
+// when that file exists) or by initdb, migrates it to the latest schema when told
+// (--migrate, the server's first start) and exits,
 // giving back to the host everything creating it took.
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,9 +11,11 @@ import { pglitePool } from './pglite-pool.js';
 import { PGLITE_EXTENSIONS, pgliteOptions } from './pglite-settings.js';
 import type { Database } from './schema.js';
 
-const [dir, template] = process.argv.slice(2);
+const [dir, template, migrate] = process.argv.slice(2);
 if (!dir) {
-  process.stderr.write('usage: pglite-create-child <folder> [<empty-cluster.tar.gz>]\n');
+  process.stderr.write(
+    'usage: pglite-create-child <folder> [<empty-cluster.tar.gz> [--migrate]]\n',
+  );
   process.exit(2);
 }
 
@@ -36,8 +39,10 @@ async function create(folder: string): Promise<PGlite> {
 const embedded = await create(dir);
 const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(embedded) }) });
 try {
-  await migrateToLatest(db);
+  if (migrate === '--migrate') await migrateToLatest(db);
 } finally {
-  // Closing the pool closes PGlite, which writes everything to the folder.
+  // Closing the pool closes PGlite, which writes everything to the folder; a pool
+  // never used was never made, and then PGlite is closed here.
   await db.destroy();
+  if (!embedded.closed) await embedded.close();
 }

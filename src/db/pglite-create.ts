@@ -33,16 +33,21 @@ function childEntry(): { file: string; execArgv: string[]; template: string } {
  * grows its process to about 750 MB, and WebAssembly memory is never given back:
  * done in the serving process, a first start would keep it for its whole life.
  * The child loads the build's empty cluster instead where there is one (about
- * 270 MB), migrates it, writes `<dir>.new` and exits; the rename makes the cluster appear whole or not
+ * 270 MB), migrates it when asked (the server; a command such as `migrate` reports
+ * its own migrations), writes `<dir>.new` and exits; the rename makes the cluster appear whole or not
  * at all, so a start killed meanwhile creates it again. The caller holds the
  * folder's lock (data-dir-lock.ts).
  */
-export async function createPgliteDataDir(dir: string): Promise<void> {
+export async function createPgliteDataDir(
+  dir: string,
+  options: { migrate: boolean } = { migrate: false },
+): Promise<void> {
   if (await holdsCluster(dir)) return;
   const staging = `${dir}.new`;
   await fs.rm(staging, { recursive: true, force: true });
   const { file, execArgv, template } = childEntry();
-  const child = spawn(process.execPath, [...execArgv, file, staging, template], {
+  const args = [file, staging, template, ...(options.migrate ? ['--migrate'] : [])];
+  const child = spawn(process.execPath, [...execArgv, ...args], {
     stdio: ['ignore', 'inherit', 'pipe'],
   });
   let stderr = '';
@@ -65,8 +70,8 @@ export async function createPgliteDataDir(dir: string): Promise<void> {
 }
 
 /**
- * The same, under the folder's lock, for a process that has not opened the
- * database yet: the server calls it before it loads the app's modules, so the
+ * The same, migrated, under the folder's lock, for a process that has not opened
+ * the database yet: the server calls it before it loads the app's modules, so the
  * host holds the child's memory beside a bare Node process, not beside the app.
  */
 export async function createPgliteDataDirLocked(dir: string): Promise<void> {
@@ -74,7 +79,7 @@ export async function createPgliteDataDirLocked(dir: string): Promise<void> {
   await fs.mkdir(path.dirname(dir), { recursive: true });
   const lock = await lockDataDirectory(dir);
   try {
-    await createPgliteDataDir(dir);
+    await createPgliteDataDir(dir, { migrate: true });
   } finally {
     await lock.release();
   }
