@@ -7,13 +7,15 @@
 // that creates the database), summed: what the host must hold at once. Peak is the
 // highest sum from spawn to the end of the idle period; idle is the last sample.
 //
-//   npm run bench:small-host [-- --idle 30 --items 0]
-// With --items N the shop is seeded first (npm run seed) and measured on that.
+//   npm run bench:small-host [-- --idle 30 --items 0 --postgres postgres://…/]
+// With --items N the shop is seeded first (npm run seed) and measured on that; with
+// --postgres (a server URL) on a new database there instead of PGlite, dropped after.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { freePort } from '../test/support/free-port.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     idle: { type: 'string', default: '30' },
     items: { type: 'string', default: '0' },
     'data-dir': { type: 'string' },
+    postgres: { type: 'string' },
   },
 });
 const idleSeconds = Number(values.idle);
@@ -86,13 +89,23 @@ interface Run {
   mostProcesses: number;
 }
 
+/** DATABASE_URL for the seed and the server: empty selects PGlite. */
+let databaseUrl = '';
+
 async function run(dataDir: string): Promise<Run> {
   const { env, args } = startCommand();
   const port = await freePort();
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -160,40 +173,60 @@ function pgliteFloor(dataDir: string, mode: 'create' | 'reopen') {
 
 const mb = (n: number) => `${Math.round(n)} MB`;
 const dataDir = values['data-dir'] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-small-host-'));
+const databaseName = `shop_small_host_${process.pid}`;
+/** Runs one statement on the PostgreSQL server named by --postgres. */
+async function onServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: values.postgres });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+if (values.postgres) {
+  await onServer(`CREATE DATABASE ${databaseName}`);
+  const url = new URL(values.postgres);
+  url.pathname = `/${databaseName}`;
+  databaseUrl = url.href;
+}
 try {
   if (items > 0) {
     const seeded = spawnSync('npm', ['run', 'seed', '--silent', '--', '--items', String(items)], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     if (seeded.status !== 0) throw new Error('the seed failed');
   }
   const first = await run(dataDir);
   const second = await run(dataDir);
-  const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-pglite-floor-'));
-  const created = pgliteFloor(bare, 'create');
-  const reopened = pgliteFloor(bare, 'reopen');
-  fs.rmSync(bare, { recursive: true, force: true });
 
   console.log(
-    `Empty shop on PGlite${items ? ` (${items} items)` : ''}, ${idleSeconds} s idle, node ${process.version}, ${os.cpus().length} cores`,
+    `Shop on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${items ? `${items} items` : 'empty'}, ${idleSeconds} s idle, node ${process.version}, ${os.cpus().length} cores`,
   );
   console.log(
     '| start | ready s | peak RSS (all processes) | server VmHWM | idle RSS | processes |',
   );
   console.log('|---|---|---|---|---|---|');
   for (const [name, r] of [
-    ['first (database created)', first],
+    [items ? 'first (after the seed)' : 'first (database created)', first],
     ['second (reopened)', second],
   ] as const) {
     console.log(
       `| ${name} | ${r.readySeconds.toFixed(1)} | ${mb(r.peakMb)} | ${mb(r.serverPeakMb)} | ${mb(r.idleMb)} | ${r.mostProcesses} |`,
     );
   }
-  console.log(
-    `PGlite alone (bare node, same settings): create ${mb(created.peakMb)} peak, ${mb(created.openMb)} open, ${created.seconds.toFixed(1)} s; reopen ${mb(reopened.peakMb)} peak, ${mb(reopened.openMb)} open`,
-  );
+  if (!databaseUrl) {
+    const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-pglite-floor-'));
+    const created = pgliteFloor(bare, 'create');
+    const reopened = pgliteFloor(bare, 'reopen');
+    fs.rmSync(bare, { recursive: true, force: true });
+    console.log(
+      `PGlite alone (bare node, same settings): create ${mb(created.peakMb)} peak, ${mb(created.openMb)} open, ${created.seconds.toFixed(1)} s; reopen ${mb(reopened.peakMb)} peak, ${mb(reopened.openMb)} open`,
+    );
+  }
 } finally {
   if (!values['data-dir']) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl) await onServer(`DROP DATABASE ${databaseName} WITH (FORCE)`);
 }
