@@ -28,6 +28,8 @@ RUN npm ci --omit=dev --no-audit --no-fund \
  && mkdir -p /data \
  && chown node:node /data
 COPY --from=build /app/dist ./dist
+# The empty PGlite cluster a first start loads instead of running initdb (docs/performance.md).
+COPY --from=build /app/dist-pglite ./dist-pglite
 COPY --from=build /app/web/dist ./web/dist
 # The image's own unprivileged user (uid 1000); DATA_DIR is the only place it writes
 # (PGlite and disk photos when no DATABASE_URL / MEDIA_STORE=s3 is set).
