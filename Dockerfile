@@ -28,6 +28,8 @@ RUN npm ci --omit=dev --no-audit --no-fund \
  && mkdir -p /data \
  && chown node:node /data
 COPY --from=build /app/dist ./dist
+# The empty PGlite cluster a first start loads instead of running initdb (docs/performance.md).
+COPY --from=build /app/dist-pglite ./dist-pglite
 COPY --from=build /app/web/dist ./web/dist
 # The image's own unprivileged user (uid 1000); DATA_DIR is the only place it writes
 # (PGlite and disk photos when no DATABASE_URL / MEDIA_STORE=s3 is set).
@@ -38,5 +40,7 @@ VOLUME ["/data"]
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Migrations run at start, under PostgreSQL's migration lock: N instances may start at once.
-# A young generation of 64 MB semispaces: a busy storefront's requests die in it (docs/decisions.md).
-CMD ["node", "--max-semi-space-size=64", "--import", "./dist/instrument.js", "dist/server.js"]
+# Liftoff only: PGlite's WebAssembly without the optimising tier's code (about 50 MB).
+# A busy storefront raises the young generation with NODE_OPTIONS=--max-semi-space-size=64
+# (docs/deployment.md); by default an empty shop idles under 250 MB (docs/performance.md).
+CMD ["node", "--liftoff-only", "--import", "./dist/instrument.js", "dist/server.js"]

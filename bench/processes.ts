@@ -11,10 +11,12 @@ import { freePort } from '../test/support/free-port.js';
 export const SERVER = 'dist/server.js';
 
 /**
- * Node's flags for our server, as `npm start` and the Dockerfile give them: a young
- * generation large enough that a busy storefront's requests die in it (decisions.md).
+ * Node's flags for our server as a busy storefront runs it: `npm start`'s, and a young
+ * generation large enough that its requests die in it (decisions.md), which such a
+ * deployment sets with NODE_OPTIONS (docs/deployment.md; `npm start` leaves it out,
+ * for small hosts).
  */
-export const SERVER_NODE_ARGS = ['--max-semi-space-size=64'];
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=64', '--liftoff-only'];
 const OURS = new Set([SERVER, 'src/server.ts', 'bench/targets/uncached.ts']);
 
 export interface Target {

@@ -28,6 +28,13 @@ export const TARGETS = [
     skip: /\.test\.ts$/,
   },
   {
+    // An empty PGlite cluster a first start loads instead of running initdb (scripts/pglite-template.mjs).
+    name: 'pglite-template',
+    inputs: ['package-lock.json', 'scripts/pglite-template.mjs'],
+    output: 'dist-pglite',
+    command: [process.execPath, 'scripts/pglite-template.mjs'],
+  },
+  {
     name: 'web',
     inputs: ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'package-lock.json'],
     output: 'web/dist',

@@ -19,8 +19,8 @@ if [ "${1:-}" != "--no-build" ]; then
   npm run build
   npm run build:web
 fi
-[ -f dist/server.js ] && [ -f web/dist/index.html ] || {
-  echo "dist/server.js or web/dist/index.html missing: run npm run build && npm run build:web" >&2
+[ -f dist/server.js ] && [ -f web/dist/index.html ] && [ -d dist-pglite ] || {
+  echo "dist/server.js, dist-pglite/ or web/dist/index.html missing: run npm run build && npm run build:web" >&2
   exit 1
 }
 
@@ -37,6 +37,8 @@ cp package.json package-lock.json "$TMP/"
 (cd "$TMP" && npm ci --omit=dev --no-audit --no-fund)
 mkdir -p "$TMP/web"
 cp -R dist "$TMP/dist"
+# As the image: the empty PGlite cluster a first start copies instead of running initdb.
+cp -R dist-pglite "$TMP/dist-pglite"
 cp -R web/dist "$TMP/web/dist"
 
 echo "== every package the compiled code imports is a production dependency"

@@ -1,11 +1,17 @@
-import { buildApp } from './app.js';
+import path from 'node:path';
 import { loadConfigOrExit } from './config.js';
+import { createPgliteDataDirLocked } from './db/pglite-create.js';
 import { ownOrigins } from './http/own-origins.js';
 import { activeTracing } from './observability/tracing-state.js';
 import { gracefulShutdown, SHUTDOWN_BOUND_MS } from './shutdown.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  // A first start on embedded PGlite creates the database in a child process
+  // before this one loads the app: the host then holds the child beside a bare
+  // Node process, not beside the whole app (issue 35 item 6).
+  if (!config.databaseUrl) await createPgliteDataDirLocked(path.join(config.dataDir, 'db'));
+  const { buildApp } = await import('./app.js');
 
   const app = await buildApp(config);
   // Background work (mail, the cart sweeper and reminders): every instance runs a

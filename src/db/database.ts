@@ -1,14 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { reportCommittedWrites } from './committed-writes.js';
 import { type DataDirLock, lockDataDirectory } from './data-dir-lock.js';
 import { type Notifications, pgliteNotifications, postgresNotifications } from './notifications.js';
+import { createPgliteDataDir } from './pglite-create.js';
 import { pglitePool } from './pglite-pool.js';
+import { PGLITE_EXTENSIONS, pgliteOptions } from './pglite-settings.js';
 import { nameReusedStatements } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
@@ -140,9 +141,6 @@ function cutOnReadTimeout(client: pg.PoolClient): void {
   };
 }
 
-/** Extensions the migrations create: unaccent folds accents in text search (0026). */
-const PGLITE_EXTENSIONS = { unaccent };
-
 async function pglite(
   dir: string | null,
   snapshot: Blob | undefined,
@@ -151,6 +149,7 @@ async function pglite(
     // Starting from a snapshot of an initialised cluster skips initdb (seconds of CPU).
     const embedded = await PGlite.create({
       extensions: PGLITE_EXTENSIONS,
+      ...pgliteOptions(),
       ...(snapshot ? { loadDataDir: snapshot } : {}),
     });
     return { embedded, lock: null };
@@ -159,7 +158,12 @@ async function pglite(
   // PGlite is single-process: refuse at once rather than corrupt the folder (issue: data directory).
   const lock = await lockDataDirectory(dir);
   try {
-    return { embedded: await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS }), lock };
+    // Made by another process, so this one never holds what creating it cost.
+    await createPgliteDataDir(dir);
+    return {
+      embedded: await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS, ...pgliteOptions() }),
+      lock,
+    };
   } catch (error) {
     await lock.release();
     throw error;

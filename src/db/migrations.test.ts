@@ -12,6 +12,7 @@ const OUR_TABLES = [
   'admin_sessions',
   'admins',
   'catalogue_changes',
+  'catalogue_epoch_bumps',
   'categories',
   'customer_addresses',
   'customer_sessions',

@@ -76,11 +76,12 @@ describe('Dockerfile', () => {
     expect(runSteps(runtime)[0]).toBe('npm ci --omit=dev --no-audit --no-fund');
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime.replace(/\\\n/g, ' ')).toMatch(/^HEALTHCHECK .+\/healthz/m);
-    // The same Node flags as `npm start`: the young generation sized for a busy storefront,
-    // and the tracing entry (it loads nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set).
+    // The same Node flags as `npm start`: PGlite's WebAssembly compiled by the baseline
+    // tier only (small hosts, docs/performance.md), and the tracing entry (it loads
+    // nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set).
     const start = JSON.parse(read('package.json')).scripts.start as string;
     const flags = /node (.*)dist\/server\.js$/.exec(start)![1]!.trim().split(' ');
-    expect(flags).toEqual(['--max-semi-space-size=64', '--import', './dist/instrument.js']);
+    expect(flags).toEqual(['--liftoff-only', '--import', './dist/instrument.js']);
     expect(runtime).toMatch(
       new RegExp(
         `^CMD \\["node", ${flags.map((flag) => `"${flag}", `).join('')}"dist/server\\.js"\\]$`,

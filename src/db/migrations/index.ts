@@ -27,6 +27,8 @@ import * as m0055 from './0055_webhooks.js';
 import * as m0065 from './0065_hosted_payments_and_refunds.js';
 import * as m0070 from './0070_shop_settings_and_pages.js';
 import * as m0075 from './0075_mail_reply_to.js';
+import * as m0080 from './0080_catalogue_epoch_bumps.js';
+import * as m0081 from './0081_catalogue_scope_from_column_table.js';
 import * as m0090 from './0090_item_details.js';
 import * as m0091 from './0091_shipping.js';
 
@@ -63,6 +65,8 @@ export const migrations: Record<string, Migration> = {
   '0065_hosted_payments_and_refunds': m0065,
   '0070_shop_settings_and_pages': m0070,
   '0075_mail_reply_to': m0075,
+  '0080_catalogue_epoch_bumps': m0080,
+  '0081_catalogue_scope_from_column_table': m0081,
   '0090_item_details': m0090,
   '0091_shipping': m0091,
 };

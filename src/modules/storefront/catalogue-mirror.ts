@@ -166,8 +166,11 @@ export function catalogueMirror(
       })
       .finally(() => {
         running = null;
-        // Heard while the last read was settling.
-        if (queue.length > 0 || reload) kick();
+        // Heard while the last read was settling. Nothing followed yet (the first view
+        // was one read alone, memory having started over meanwhile): the work returned
+        // at once, and kicking again would spin on microtasks and starve the event
+        // loop; the first change followed kicks it.
+        if (following && (queue.length > 0 || reload)) kick();
         wake();
       });
   }

@@ -18,8 +18,8 @@ export interface ShopServer {
 }
 
 /**
- * The real shop as `npm start` runs it (`node --max-semi-space-size=64
- * dist/server.js`, built by the global setup) on a free loopback port, PGlite in
+ * The real shop as `npm start` runs it (`node --liftoff-only dist/server.js`,
+ * built by the global setup) on a free loopback port, PGlite in
  * a temp DATA_DIR, mail as files in DATA_DIR/mail. X-Forwarded-For is trusted so each browser context is its own caller.
  */
 export async function startShop(
@@ -31,29 +31,25 @@ export async function startShop(
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'shop-browser-')));
   const baseUrl = `http://127.0.0.1:${port}`;
   const lines: string[] = [];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--max-semi-space-size=64', 'dist/server.js'],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        MALLOC_ARENA_MAX: '2',
-        MALLOC_MMAP_THRESHOLD_: '1048576',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_BASE_URL: baseUrl,
-        TRUST_PROXY: 'true',
-        LOG_LEVEL: 'info',
-        SHOP_ADMIN_EMAIL: ADMIN.email,
-        SHOP_ADMIN_PASSWORD: ADMIN.password,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, ['--liftoff-only', 'dist/server.js'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '1048576',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_BASE_URL: baseUrl,
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'info',
+      SHOP_ADMIN_EMAIL: ADMIN.email,
+      SHOP_ADMIN_PASSWORD: ADMIN.password,
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let buffered = '';
   const collect = (chunk: Buffer) => {
     buffered += chunk.toString();
