@@ -10,8 +10,8 @@ import { type OrderRow, ordersRepository } from '../orders/orders.repository.js'
 import type { Order } from '../orders/orders.schemas.js';
 import { ordersService } from '../orders/orders.service.js';
 import { paymentOutcome } from '../orders/payment-outcomes.js';
-import type { AcceptedLegal } from '../shop/checkout-terms.js';
 import { shippingService } from '../shipping/shipping.service.js';
+import type { AcceptedLegal } from '../shop/checkout-terms.js';
 import { itemsRepository } from '../storefront/items.repository.js';
 import { cartRepository } from './cart.repository.js';
 import type { CartContext } from './cart.service.js';
