@@ -5,6 +5,7 @@ import { signedInOwner } from './support/owner-pages.js';
 import { checkPage, watchProblems } from './support/page-checks.js';
 import { type SeededItem, seedCatalogue } from './support/seed.js';
 import { type ShopServer, startShop } from './support/shop-server.js';
+import { holdForPickup, registerInBrowser } from './support/shopper.js';
 
 // Issue 30 items 11 and 12, done when: a shopper buys to collect at the shop with a manual
 // payment and is told, on the thank-you page and the order page, that payment is due, by
@@ -44,20 +45,15 @@ describe.skipIf(!hasChromium)('a pickup order with a bank transfer, in Chromium'
     const customer = await personContext(browser, shop.baseUrl);
     const shopper = await customer.newPage();
     const shopperProblems = watchProblems(shopper);
-    await shopper.goto('/account/register');
-    await shopper.getByLabel('First name').fill('Ada');
-    await shopper.getByLabel('Last name').fill('Lovelace');
-    await shopper.getByLabel('Email', { exact: true }).fill('ada@example.com');
-    await shopper.getByLabel('Password', { exact: true }).fill('ada lovelace passphrase');
-    await shopper.getByRole('button', { name: 'Create account' }).click();
-    await shopper.getByRole('heading', { name: 'Hello, Ada' }).waitFor();
+    await registerInBrowser(shopper, {
+      first: 'Ada',
+      last: 'Lovelace',
+      email: 'ada@example.com',
+      password: 'ada lovelace passphrase',
+    });
 
     const lamp = items[1]!;
-    await shopper.goto(`/items/${lamp.id}`);
-    await shopper.getByRole('button', { name: 'Add to cart' }).click();
-    await shopper.getByText('It is in your cart.').waitFor();
-    await shopper.goto('/cart');
-    await shopper.getByRole('radio', { name: 'Pick up at the shop' }).check();
+    await holdForPickup(shopper, lamp.id);
     await shopper.getByRole('button', { name: 'Order with obligation to pay' }).click();
 
     // The thank-you page does not say "it is yours": payment is due, and how.

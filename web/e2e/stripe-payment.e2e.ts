@@ -6,6 +6,7 @@ import { signedInOwner } from './support/owner-pages.js';
 import { checkPage, screenshot, watchProblems } from './support/page-checks.js';
 import { type SeededItem, seedCatalogue } from './support/seed.js';
 import { type ShopServer, startShop } from './support/shop-server.js';
+import { holdForPickup, registerInBrowser } from './support/shopper.js';
 
 // Issue 32 item 5, done when: a shopper orders and pays on the payment page (the
 // Stripe-protocol test server's, reached through the official SDK), leaves it once and
@@ -34,22 +35,17 @@ describe.skipIf(!hasChromium)('card payment through Stripe Checkout, in Chromium
     const customer = await personContext(browser, shop.baseUrl);
     const shopper = await customer.newPage();
     const problems = watchProblems(shopper);
-    await shopper.goto('/account/register');
-    await shopper.getByLabel('First name').fill('Grace');
-    await shopper.getByLabel('Last name').fill('Hopper');
-    await shopper.getByLabel('Email', { exact: true }).fill('grace@example.com');
-    await shopper.getByLabel('Password', { exact: true }).fill('grace hopper passphrase');
-    await shopper.getByRole('button', { name: 'Create account' }).click();
-    await shopper.getByRole('heading', { name: 'Hello, Grace' }).waitFor();
+    await registerInBrowser(shopper, {
+      first: 'Grace',
+      last: 'Hopper',
+      email: 'grace@example.com',
+      password: 'grace hopper passphrase',
+    });
     // A shop that takes money says nothing about being a test shop.
     expect(await shopper.getByText('no payment is taken').count()).toBe(0);
 
     const lamp = items[1]!;
-    await shopper.goto(`/items/${lamp.id}`);
-    await shopper.getByRole('button', { name: 'Add to cart' }).click();
-    await shopper.getByText('It is in your cart.').waitFor();
-    await shopper.goto('/cart');
-    await shopper.getByRole('radio', { name: 'Pick up at the shop' }).check();
+    await holdForPickup(shopper, lamp.id);
     const pay = shopper.getByRole('button', { name: 'Order and pay' });
     await pay.waitFor();
     await checkPage(shopper, 'cart-order-and-pay');
@@ -104,20 +100,15 @@ describe.skipIf(!hasChromium)('card payment through Stripe Checkout, in Chromium
     await customer.clock.install();
     const shopper = await customer.newPage();
     const problems = watchProblems(shopper);
-    await shopper.goto('/account/register');
-    await shopper.getByLabel('First name').fill('Edsger');
-    await shopper.getByLabel('Last name').fill('Dijkstra');
-    await shopper.getByLabel('Email', { exact: true }).fill('edsger@example.com');
-    await shopper.getByLabel('Password', { exact: true }).fill('edsger dijkstra passphrase');
-    await shopper.getByRole('button', { name: 'Create account' }).click();
-    await shopper.getByRole('heading', { name: 'Hello, Edsger' }).waitFor();
+    await registerInBrowser(shopper, {
+      first: 'Edsger',
+      last: 'Dijkstra',
+      email: 'edsger@example.com',
+      password: 'edsger dijkstra passphrase',
+    });
 
     const piece = items[2]!;
-    await shopper.goto(`/items/${piece.id}`);
-    await shopper.getByRole('button', { name: 'Add to cart' }).click();
-    await shopper.getByText('It is in your cart.').waitFor();
-    await shopper.goto('/cart');
-    await shopper.getByRole('radio', { name: 'Pick up at the shop' }).check();
+    await holdForPickup(shopper, piece.id);
     await shopper.getByRole('button', { name: 'Order and pay' }).click();
     await shopper.waitForURL(`${stripe.url}/pay/**`);
 
