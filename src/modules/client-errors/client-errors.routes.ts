@@ -21,7 +21,9 @@ function keptFields(report: ClientErrorReport): ClientErrorReport {
   for (const [field, max] of Object.entries(FIELD_LIMITS)) {
     const value = report[field as keyof typeof FIELD_LIMITS];
     if (typeof value !== 'string') continue;
-    const safe = redactSecrets(value);
+    // Redacting only what can be kept (and a margin for a secret that straddles the
+    // cut) bounds the work a stranger's 256 KiB can ask for.
+    const safe = redactSecrets(value.length > max + 1024 ? value.slice(0, max + 1024) : value);
     cut[field] = safe.length > max ? safe.slice(0, max) : safe;
   }
   return { ...cut, context: report.context } as ClientErrorReport;
