@@ -108,7 +108,7 @@ describe.skipIf(!hasChromium)('shipping and item details, in Chromium', () => {
     await summary.getByText('€89.90').waitFor();
     await shopper.getByLabel('Country').selectOption({ label: 'United States' });
     await summary.getByText('The shop does not ship to United States').waitFor();
-    expect(await shopper.getByRole('button', { name: 'Buy now' }).isDisabled()).toBe(true);
+    expect(await shopper.getByRole('button', { name: 'Order and pay' }).isDisabled()).toBe(true);
     await checkPage(shopper, 'cart-no-shipping-to-country');
     await shopper.getByLabel('Country').selectOption({ label: 'Austria' });
     await summary.getByText('€14.50').waitFor();
@@ -119,7 +119,7 @@ describe.skipIf(!hasChromium)('shipping and item details, in Chromium', () => {
     await shopper.getByLabel('Postal code').fill('1010');
     await shopper.getByLabel('City').fill('Wien');
     await checkPage(shopper, 'cart-shipping-austria');
-    await shopper.getByRole('button', { name: 'Buy now' }).click();
+    await shopper.getByRole('button', { name: 'Order and pay' }).click();
 
     await shopper.getByRole('heading', { name: 'Thank you, it is yours' }).waitFor();
     await shopper.getByRole('link', { name: /^See order SO-\d+$/ }).click();
