@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { ShopSettingsTable } from '../../db/schema.js';
 
@@ -8,8 +8,21 @@ export type ShopSettingsChange = Omit<Updateable<ShopSettingsTable>, 'id'>;
 /** The one settings row (id 1) and what it falls back on. */
 export function shopSettingsRepository(db: Db) {
   return {
-    read(): Promise<ShopSettingsRow | undefined> {
-      return db.selectFrom('shop_settings').selectAll().where('id', '=', 1).executeTakeFirst();
+    /**
+     * The row and, in the same statement, the first admin's address (where owner
+     * notices go while the shop names none): one read wherever the settings are used.
+     */
+    read(): Promise<(ShopSettingsRow & { first_admin_email: string | null }) | undefined> {
+      return db
+        .selectFrom('shop_settings')
+        .selectAll()
+        .select(
+          sql<string | null>`(SELECT email FROM admins ORDER BY id LIMIT 1)`.as(
+            'first_admin_email',
+          ),
+        )
+        .where('id', '=', 1)
+        .executeTakeFirst();
     },
 
     /** Writes the first settings; a row already there (another instance, an earlier start) wins. */
@@ -29,17 +42,6 @@ export function shopSettingsRepository(db: Db) {
         .where('id', '=', 1)
         .returningAll()
         .executeTakeFirst();
-    },
-
-    /** Where owner notices go while the shop names no contact address: the first admin. */
-    async firstAdminEmail(): Promise<string | null> {
-      const row = await db
-        .selectFrom('admins')
-        .select('email')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
-      return row?.email ?? null;
     },
   };
 }

@@ -25,7 +25,6 @@ export function ianaZone(raw: string): string | null {
 
 export function profileToAdmin(
   profile: ShopProfile,
-  updatedAt: Date,
   mediaUrl: (path: string) => string,
 ): AdminShopSettings {
   return {
@@ -44,7 +43,7 @@ export function profileToAdmin(
       note: profile.tax.note,
     },
     time_zone: profile.timeZone,
-    updated_at: updatedAt.toISOString(),
+    updated_at: profile.updatedAt.toISOString(),
   };
 }
 
@@ -57,8 +56,7 @@ export function shopSettingsService(
 
   async function view(): Promise<AdminShopSettings> {
     const profile = await ctx.shop.current();
-    const row = (await shopSettingsRepository(ctx.db).read())!;
-    return profileToAdmin(profile, row.updated_at, mediaUrl);
+    return profileToAdmin(profile, mediaUrl);
   }
 
   /** The body as column values, each checked; 400 naming the field otherwise. */

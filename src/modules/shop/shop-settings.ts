@@ -25,6 +25,8 @@ export interface ShopProfile extends ShopSettings {
   readonly mailSenderName: string;
   readonly savedMailSenderName: string | null;
   readonly notify: { readonly orders: boolean; readonly submissions: boolean };
+  /** When the owner last saved them. */
+  readonly updatedAt: Date;
   readonly tax: {
     readonly mode: TaxMode;
     readonly rateBp: number;
@@ -58,6 +60,7 @@ export function rowToProfile(row: ShopSettingsRow, firstAdminEmail: string | nul
       note: row.tax_note,
     },
     timeZone: row.time_zone,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -97,7 +100,7 @@ export function shopSettingsSource(
         await rows.seed(seed());
         row = (await rows.read())!;
       }
-      return rowToProfile(row, row.contact_email ? null : await rows.firstAdminEmail());
+      return rowToProfile(row, row.first_admin_email);
     },
   };
 }
