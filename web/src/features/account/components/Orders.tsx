@@ -249,10 +249,11 @@ export function OrderDetail() {
       )}
       <section className={styles.card} aria-labelledby="order-lines">
         <h2 id="order-lines">What you bought</h2>
-        <ul className={styles.favorites}>
+        <ul className={styles.lines}>
           {data.lines.map((line, index) => (
             <li key={line.item_id ?? `line-${index}`}>
-              {line.title} · <Price cents={line.price_cents} />
+              <span>{line.title}</span>
+              <Price cents={line.price_cents} />
             </li>
           ))}
         </ul>
