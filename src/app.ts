@@ -157,7 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     deps.redis !== undefined
       ? deps.redis
       : config.redisUrl
-        ? rateLimitRedis(config.redisUrl)
+        ? await rateLimitRedis(config.redisUrl)
         : null;
   const jobs = jobWorker({
     db: database.db,
@@ -199,7 +199,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       clock: deps.clock ?? systemClock,
       sender: async (trx) => senderOf(await shop.current(trx)),
     }),
-    payments: deps.payments ?? paymentsFor(config),
+    payments: deps.payments ?? (await paymentsFor(config)),
     metrics,
     webhookEvents: webhookEvents({
       clock: deps.clock ?? systemClock,
@@ -304,7 +304,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     );
     app.decorate('storefrontMemory', memory);
   });
-  const store = deps.mediaStorage ?? mediaStorageFrom(config);
+  const store = deps.mediaStorage ?? (await mediaStorageFrom(config));
   registerMediaSweep(jobs, { db: ctx.db, storage: store, clock: ctx.clock, log: app.log });
   // Writers: files go only when no row references them (an order line's picture included),
   // and a cleanup the store cannot do now is left to the sweep, not answered as an error.

@@ -11,7 +11,7 @@ const { config, database } = await openConfiguredDatabase();
 try {
   await migrateToLatest(database.migrationDb);
   // Removals go through the one rule (media-deletion.ts): never a file a row shows.
-  const storage = writersMedia(mediaStorageFrom(config), database.db, {
+  const storage = writersMedia(await mediaStorageFrom(config), database.db, {
     warn: (_details, message) => process.stderr.write(`${message}\n`),
   });
   const report = await backfillVariants(database.db, storage, {

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(database.migrationDb);
     const started = performance.now();
-    const photos = renderedPhotos(mediaStorageFrom(config), {
+    const photos = renderedPhotos(await mediaStorageFrom(config), {
       cacheDir: PHOTO_CACHE,
       concurrency: os.availableParallelism(),
       onProgress: progressBar('photos'),

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import {
   type Callback,
   ResilientStore,
@@ -75,8 +75,11 @@ class RedisSharedStore implements SharedStore {
 /**
  * The Redis client for rate limits: commands time out after a few hundred ms, and
  * nothing queues while disconnected (a queued command would hold its request).
+ * ioredis is loaded only here, when REDIS_URL is set: a shop without Redis does not
+ * carry the client's ~20 MB (docs/performance.md, small hosts).
  */
-export function rateLimitRedis(url: string): Redis {
+export async function rateLimitRedis(url: string): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     enableOfflineQueue: false,

@@ -5,7 +5,6 @@ import { diskStorage } from './stores/disk-store.js';
 
 export { contentTypeOf, STORED_NAME } from './stores/names.js';
 
-import { s3Storage } from './stores/s3-store.js';
 
 /**
  * Where photos live: a folder (`MEDIA_STORE=disk`, the default) or an S3-compatible
@@ -70,9 +69,17 @@ export interface StoredEntry {
   storedAt: Date;
 }
 
-/** The store the configuration names (credentials for S3: the SDK's standard chain). */
-export function mediaStorageFrom(config: Pick<Config, 'dataDir' | 'media'>): MediaStorage {
-  if (config.media.store === 's3' && config.media.s3) return s3Storage(config.media.s3);
+/**
+ * The store the configuration names (credentials for S3: the SDK's standard chain). The
+ * S3 SDK is loaded only when it is named: a shop on disk does not carry its ~25 MB.
+ */
+export async function mediaStorageFrom(
+  config: Pick<Config, 'dataDir' | 'media'>,
+): Promise<MediaStorage> {
+  if (config.media.store === 's3' && config.media.s3) {
+    const { s3Storage } = await import('./stores/s3-store.js');
+    return s3Storage(config.media.s3);
+  }
   return diskStorage(path.join(config.dataDir, 'media'));
 }
 

@@ -89,7 +89,7 @@ describe.each([
     try {
       const server = await start();
       proxy = server.proxy;
-      redis = rateLimitRedis(`redis://127.0.0.1:${server.port}`);
+      redis = await rateLimitRedis(`redis://127.0.0.1:${server.port}`);
       t = await buildTestApp({ deps: { redis } });
       await t.app.ready();
     } finally {
@@ -132,9 +132,9 @@ describe.skipIf(!process.env.TEST_REDIS_URL)(
 
     beforeAll(async () => {
       proxy = await startTcpProxy(hostAndPort(process.env.TEST_REDIS_URL!));
-      redis = rateLimitRedis(proxy.url(process.env.TEST_REDIS_URL!));
+      redis = await rateLimitRedis(proxy.url(process.env.TEST_REDIS_URL!));
       t = await buildTestApp({ deps: { redis, rateLimitNameSpace: nameSpace } });
-      otherRedis = rateLimitRedis(process.env.TEST_REDIS_URL!);
+      otherRedis = await rateLimitRedis(process.env.TEST_REDIS_URL!);
       other = await buildApp(t.config, {
         database: t.database,
         redis: otherRedis,

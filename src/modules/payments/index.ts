@@ -4,12 +4,19 @@ import { builtinPayments, type Payments } from '../commerce/payments.js';
 import type { SaleAnnouncer } from '../commerce/sales.js';
 import { registerOverduePayments } from './overdue-payments.job.js';
 import { paymentEventsService } from './payment-events.service.js';
-import { stripePayments } from './stripe/stripe-payments.js';
 import { stripeWebhookRoutes } from './stripe/stripe-webhook.routes.js';
 
-/** The provider PAYMENT_PROVIDER names: Stripe's adapter, or a built-in one. */
-export function paymentsFor(config: Pick<Config, 'paymentProvider' | 'stripe'>): Payments {
-  if (config.stripe) return stripePayments(config.stripe);
+/**
+ * The provider PAYMENT_PROVIDER names: Stripe's adapter, or a built-in one. The Stripe
+ * SDK is loaded only for `stripe`: a shop paid by hand does not carry its ~20 MB.
+ */
+export async function paymentsFor(
+  config: Pick<Config, 'paymentProvider' | 'stripe'>,
+): Promise<Payments> {
+  if (config.stripe) {
+    const { stripePayments } = await import('./stripe/stripe-payments.js');
+    return stripePayments(config.stripe);
+  }
   return builtinPayments(config.paymentProvider === 'manual' ? 'manual' : 'accept');
 }
 
