@@ -5,7 +5,6 @@ import { diskStorage } from './stores/disk-store.js';
 
 export { contentTypeOf, STORED_NAME } from './stores/names.js';
 
-
 /**
  * Where photos live: a folder (`MEDIA_STORE=disk`, the default) or an S3-compatible
  * bucket (`MEDIA_STORE=s3`). Every writer (intake, admin photos, cut-out and
