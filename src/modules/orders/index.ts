@@ -15,13 +15,7 @@ declare module 'fastify' {
 /** The customer's orders and addresses, registered at the root with full paths. */
 export function customerOrdersModule(app: App, ctx: AppContext): void {
   const orders = ordersService(ctx);
-  customerOrderRoutes(
-    app,
-    orders,
-    addressesService(ctx),
-    ctx.db,
-    orderReturnsService(ctx, orders),
-  );
+  customerOrderRoutes(app, orders, addressesService(ctx), ctx.db, orderReturnsService(ctx, orders));
 }
 
 /** The order jobs on the queue, and `app.orders` for tests and tools. */

@@ -132,7 +132,11 @@ export function orderReturnsService(ctx: OrdersContext, orders: OrdersService) {
         const refunded = new Set(recorded.refundLines.map((line) => line.order_line_id));
         const again = named.find((line) => refunded.has(line.id));
         if (again)
-          throw conflict('item_refunded', `“${again.title}” has been refunded already.`, 'item_ids');
+          throw conflict(
+            'item_refunded',
+            `“${again.title}” has been refunded already.`,
+            'item_ids',
+          );
         const before = await returns.refundedSoFar(row.id);
         const shipping = body.include_shipping && !before.shipping ? row.shipping_cents : 0;
         const asked = named.reduce((sum, line) => sum + line.price_cents, 0) + shipping;
@@ -165,8 +169,7 @@ export function orderReturnsService(ctx: OrdersContext, orders: OrdersService) {
         // credit note: issued here once invoices land (issueCreditNote(trx, …) for refundId)
         const itemIds = named.map((line) => line.item_id).filter((id): id is number => id !== null);
         const restocked = await returns.restock(itemIds, row.customer_id, body.restock, now);
-        if (refunded.size + named.length === lines.length)
-          await returns.markRefunded(row.id, now);
+        if (refunded.size + named.length === lines.length) await returns.markRefunded(row.id, now);
         const order = (await orders.load(trx, row.id))!;
         await ctx.webhookEvents.record(trx, 'order.refunded', {
           ...orderEventData(order),

@@ -160,7 +160,9 @@ export function ordersService(ctx: OrdersContext) {
           paidFor,
           before.shipping ? 0 : row.shipping_cents,
         );
-        const refunded = new Set((await returns.ofOrders([row.id])).refundLines.map((l) => l.order_line_id));
+        const refunded = new Set(
+          (await returns.ofOrders([row.id])).refundLines.map((l) => l.order_line_id),
+        );
         const lines = (await orders.linesOf([row.id])).filter((line) => !refunded.has(line.id));
         if (refundId !== null)
           await returns.insertRefundLines(

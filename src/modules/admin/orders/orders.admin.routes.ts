@@ -1,5 +1,6 @@
 import type { App, AppContext } from '../../../context.js';
 import { errors, IdParams } from '../../../http/schemas.js';
+import { orderReturnsService } from '../../orders/order-returns.service.js';
 import {
   AdminOrderList,
   AdminOrderListQuery,
@@ -8,7 +9,6 @@ import {
   RefundBody,
   ShipBody,
 } from '../../orders/orders.schemas.js';
-import { orderReturnsService } from '../../orders/order-returns.service.js';
 import { ordersService } from '../../orders/orders.service.js';
 import { adminOrdersList } from './orders.admin.service.js';
 
