@@ -14,6 +14,7 @@ import { Price } from '../../../components/ui/Price';
 import { formatDate } from '../../../lib/format';
 import { useAcceptedPages, useOrder, useOrders } from '../api';
 import styles from './Account.module.css';
+import { Withdrawal } from './Withdrawal';
 
 /** What each state means to the buyer; a pickup order is collected, not delivered. */
 const STATE_LABELS: Record<Order['fulfilment'], Record<Order['state'], string>> = {
@@ -23,6 +24,7 @@ const STATE_LABELS: Record<Order['fulfilment'], Record<Order['state'], string>> 
     shipped: 'On its way',
     delivered: 'Delivered',
     cancelled: 'Cancelled',
+    refunded: 'Refunded',
   },
   pickup: {
     placed: 'Waiting for payment',
@@ -30,6 +32,7 @@ const STATE_LABELS: Record<Order['fulfilment'], Record<Order['state'], string>> 
     shipped: 'On its way',
     delivered: 'Collected',
     cancelled: 'Cancelled',
+    refunded: 'Refunded',
   },
 };
 
@@ -278,6 +281,7 @@ export function OrderDetail() {
           </p>
         )}
       </section>
+      <Withdrawal order={data} />
       <section className={styles.card} aria-labelledby="order-destination">
         <h2 id="order-destination">{data.fulfilment === 'pickup' ? 'Collection' : 'Delivery'}</h2>
         <Destination order={data} />

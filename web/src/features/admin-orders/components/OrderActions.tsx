@@ -12,6 +12,7 @@ const DONE: Record<OrderAction['kind'], string> = {
   ship: 'Marked shipped; the buyer gets a mail with the tracking reference.',
   deliver: 'Marked delivered.',
   cancel: 'Cancelled: the pieces are back on sale and the payment is being voided.',
+  refund: 'Refunded: the money goes back through the payment provider; the buyer gets a mail.',
 };
 
 /** What the owner reads after handing a pickup order over at the counter. */
@@ -60,11 +61,11 @@ export function OrderActions({ order }: { order: AdminOrder }) {
           {action.error.message}
         </Notice>
       )}
-      {state === 'delivered' || state === 'cancelled' ? (
+      {state === 'delivered' || state === 'cancelled' || state === 'refunded' ? (
         <p className={styles.muted}>
           {state === 'delivered'
-            ? `${pickup ? 'Handed over' : 'Delivered'}: nothing left to do.`
-            : 'Cancelled: nothing left to do.'}
+            ? `${pickup ? 'Handed over' : 'Delivered'}.`
+            : `${state === 'refunded' ? 'Refunded' : 'Cancelled'}: nothing left to do.`}
         </p>
       ) : (
         <div className={styles.actions}>
