@@ -19,6 +19,14 @@ const titlesOf = (order: Order, itemIds: number[]) =>
     .map((line) => line.title)
     .join(', ');
 
+/** What a withdrawal leads to, told before the buyer confirms (the mail says it again). */
+function whatHappens(order: Order): string {
+  if (order.state === 'placed') return 'The order is cancelled; nothing is to be paid.';
+  if (order.state === 'paid')
+    return 'We do not send or hand over the pieces, and pay back what you paid for them within 14 days.';
+  return 'Send the pieces back to the shop within 14 days; we pay back what you paid for them within 14 days.';
+}
+
 /** The confirmation step: which pieces, an optional reason, then confirm. */
 function WithdrawForm({
   order,
@@ -68,6 +76,7 @@ function WithdrawForm({
           />
         ))}
       </fieldset>
+      <p className={styles.muted}>{whatHappens(order)}</p>
       <TextArea
         label="Reason (optional)"
         hint="You do not have to give one."
@@ -144,7 +153,8 @@ export function Withdrawal({ order }: { order: Order }) {
           </Button>
         </>
       )}
-      {step === 'confirming' && open && (
+      {/* Kept while its request runs: the answer closes it (the order then has no piece left). */}
+      {step === 'confirming' && (
         <WithdrawForm
           order={order}
           onDone={() => setStep('acknowledged')}

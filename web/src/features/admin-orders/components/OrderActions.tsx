@@ -64,7 +64,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
       {state === 'delivered' || state === 'cancelled' || state === 'refunded' ? (
         <p className={styles.muted}>
           {state === 'delivered'
-            ? `${pickup ? 'Handed over' : 'Delivered'}.`
+            ? `${pickup ? 'Handed over' : 'Delivered'}: nothing left to do.`
             : `${state === 'refunded' ? 'Refunded' : 'Cancelled'}: nothing left to do.`}
         </p>
       ) : (

@@ -49,7 +49,15 @@ function Record({ order }: { order: AdminOrder }) {
 }
 
 /** Items received back (or never sent), with or without the shipping, back on sale or pending. */
-function RefundForm({ order }: { order: AdminOrder }) {
+function RefundForm({
+  order,
+  action,
+  onRefunded,
+}: {
+  order: AdminOrder;
+  action: ReturnType<typeof useOrderAction>;
+  onRefunded: () => void;
+}) {
   const refunded = refundedItemIds(order);
   const withdrawn = withdrawnItemIds(order);
   const open = order.lines.filter((line) => line.item_id !== null && !refunded.has(line.item_id));
@@ -60,8 +68,6 @@ function RefundForm({ order }: { order: AdminOrder }) {
   );
   const [shipping, setShipping] = useState(false);
   const [restock, setRestock] = useState<'available' | 'pending'>('available');
-  const [done, setDone] = useState(false);
-  const action = useOrderAction(order.id);
   if (open.length === 0 && !shippingOpen) return null;
 
   const paidBefore = order.refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
@@ -73,14 +79,13 @@ function RefundForm({ order }: { order: AdminOrder }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setDone(false);
     action.mutate(
       { kind: 'refund', item_ids: picked, include_shipping: shipping, restock },
       {
         onSuccess: () => {
           setPicked([]);
           setShipping(false);
-          setDone(true);
+          onRefunded();
         },
       },
     );
@@ -90,18 +95,6 @@ function RefundForm({ order }: { order: AdminOrder }) {
   return (
     <form className={styles.returnForm} onSubmit={submit} aria-labelledby="refund-form">
       <h3 id="refund-form">Refund</h3>
-      <div role="status">
-        {done && (
-          <Notice tone="success">
-            Refunded: the money goes back through the payment provider; the buyer gets a mail.
-          </Notice>
-        )}
-      </div>
-      {action.isError && (
-        <Notice tone="error" role="alert">
-          {action.error.message}
-        </Notice>
-      )}
       <fieldset>
         <legend>Pieces received back (or never sent)</legend>
         {open.map((line) => (
@@ -155,6 +148,9 @@ function RefundForm({ order }: { order: AdminOrder }) {
  */
 export function Returns({ order }: { order: AdminOrder }) {
   const refundable = REFUNDABLE.includes(order.state);
+  // Here, not in the form: the form is gone once nothing is left to refund.
+  const action = useOrderAction(order.id);
+  const [done, setDone] = useState(false);
   if (!order.withdrawal && order.refunds.length === 0 && !refundable) return null;
   return (
     <section className={styles.card} aria-labelledby="order-returns">
@@ -162,8 +158,20 @@ export function Returns({ order }: { order: AdminOrder }) {
       {!order.withdrawal && order.refunds.length === 0 && (
         <p className={styles.muted}>No withdrawal. Refund pieces here once you have them back.</p>
       )}
+      <div role="status">
+        {done && (
+          <Notice tone="success">
+            Refunded: the money goes back through the payment provider; the buyer gets a mail.
+          </Notice>
+        )}
+      </div>
+      {action.isError && (
+        <Notice tone="error" role="alert">
+          {action.error.message}
+        </Notice>
+      )}
       <Record order={order} />
-      {refundable && <RefundForm order={order} />}
+      {refundable && <RefundForm order={order} action={action} onRefunded={() => setDone(true)} />}
     </section>
   );
 }
