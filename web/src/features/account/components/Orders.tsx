@@ -127,20 +127,20 @@ export function OrdersList() {
 function Destination({ order }: { order: Order }) {
   const address = order.shipping_address;
   if (order.fulfilment === 'pickup') {
-    if (order.state === 'cancelled') return <p>It was to be collected at the shop.</p>;
-    if (order.state === 'delivered') return <p>You collected it at the shop.</p>;
+    if (order.delivered_at) return <p>You collected it at the shop.</p>;
+    if (order.state === 'cancelled' || order.state === 'refunded')
+      return <p>It was to be collected at the shop.</p>;
     // Sent before pickup orders were handed over only; the carrier is named above.
     if (order.carrier) return <p>The shop sent it instead of you collecting it.</p>;
     return <Collection order={order} />;
   }
-  const lead =
-    order.state === 'cancelled'
+  const lead = order.delivered_at
+    ? 'Delivered to'
+    : order.state === 'cancelled' || order.state === 'refunded'
       ? 'It was to go to'
-      : order.state === 'delivered'
-        ? 'Delivered to'
-        : order.state === 'shipped'
-          ? 'On its way to'
-          : 'We send it to';
+      : order.state === 'shipped'
+        ? 'On its way to'
+        : 'We send it to';
   // An order whose address was removed (account deleted): the way, not the place.
   if (!address)
     return <p>{order.state === 'cancelled' ? 'It was to go by post.' : 'Sent by post.'}</p>;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { refundedItemIds, withdrawnItemIds } from '../../../components/order/returns';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Feedback';
 import { ApiError } from '../../../lib/api-client';
@@ -14,6 +15,12 @@ const DONE: Record<OrderAction['kind'], string> = {
   cancel: 'Cancelled: the pieces are back on sale and the payment is being voided.',
   refund: 'Refunded: the money goes back through the payment provider; the buyer gets a mail.',
 };
+
+/** Something withdrawn is not paid back yet. */
+function awaitingRefund(order: AdminOrder): boolean {
+  const refunded = refundedItemIds(order);
+  return [...withdrawnItemIds(order)].some((id) => !refunded.has(id));
+}
 
 /** What the owner reads after handing a pickup order over at the counter. */
 const HANDED_OVER = 'Marked handed over: the order is complete.';
@@ -64,7 +71,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
       {state === 'delivered' || state === 'cancelled' || state === 'refunded' ? (
         <p className={styles.muted}>
           {state === 'delivered'
-            ? `${pickup ? 'Handed over' : 'Delivered'}: nothing left to do.`
+            ? `${pickup ? 'Handed over' : 'Delivered'}: ${awaitingRefund(order) ? 'the buyer withdrew; refund the pieces once they are back.' : 'nothing left to do.'}`
             : `${state === 'refunded' ? 'Refunded' : 'Cancelled'}: nothing left to do.`}
         </p>
       ) : (

@@ -14,9 +14,11 @@ function Destination({ order }: { order: AdminOrder }) {
   if (order.fulfilment === 'pickup')
     return (
       <p>
-        {order.state === 'delivered'
+        {order.delivered_at
           ? 'Collected at the shop.'
-          : 'Pickup at the shop: the buyer collects it and you hand it over.'}
+          : order.state === 'refunded' || order.state === 'cancelled'
+            ? 'It was to be collected at the shop.'
+            : 'Pickup at the shop: the buyer collects it and you hand it over.'}
       </p>
     );
   const address = order.shipping_address;
