@@ -9,7 +9,7 @@ import { checkoutWithStripe, postEvent, stripeShop } from '../../../test/support
 // Issue 34 item 5: the owner has the items back and pays them back: their prices, plus
 // the shipping once when asked, never more than was paid less earlier refunds; through
 // the provider; each item back on sale or to pending; the order refunded once every
-// line is. Races: item-refund-races.test.ts.
+// line is. Races: returns-races.test.ts.
 const RATES = {
   zones: [{ name: 'Germany', countries: ['DE'], rates: [{ up_to_grams: null, price_cents: 490 }] }],
   free_over_cents: null,
@@ -280,6 +280,45 @@ describe('POST /api/admin/orders/:id/refund (PAYMENT_PROVIDER=accept)', () => {
       ),
       { numRuns: 12 },
     );
+  });
+});
+
+describe('webhooks: each refund is an order.refunded event, items back on sale are released', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ...ADMIN_ENV, WEBHOOK_ALLOW_PRIVATE: 'true' } });
+  });
+  afterAll(() => t.close());
+
+  it('names the amount and the items, in the transaction of the refund', async () => {
+    const admin = await adminClient(t.app);
+    const hook = await admin('POST', '/api/admin/webhooks', {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['order.refunded', 'item.released'],
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const { items, order } = await placeOrder(t, { count: 2, priceCents: 1200 });
+    const res = await admin('POST', `/api/admin/orders/${order.id}/refund`, {
+      item_ids: [items[0]!.id],
+      include_shipping: false,
+      restock: 'available',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const events = await t.db
+      .selectFrom('webhook_events')
+      .select(['type', 'body'])
+      .orderBy('id')
+      .execute();
+    expect(events.map((event) => event.type)).toEqual(['order.refunded', 'item.released']);
+    expect(JSON.parse(events[0]!.body).data).toMatchObject({
+      id: order.id,
+      state: 'paid',
+      refund: { amount_cents: 1200, item_ids: [items[0]!.id] },
+    });
+    expect(JSON.parse(events[1]!.body).data).toMatchObject({
+      id: items[0]!.id,
+      status: 'available',
+    });
   });
 });
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
+import { withSession } from '../../../test/support/customer-factories.js';
 import { itemRow } from '../../../test/support/factories.js';
 import { orderRow, placeOrder } from '../../../test/support/orders.js';
 import { currentDatabaseUrl, raceOnRow } from '../../../test/support/row-lock-barrier.js';
 import { onPostgres } from '../../../test/support/test-database.js';
 
-// Issue 34 item 5: two refunds of one order at the same moment (two admins, a double
+// Issue 34 item 5: two refunds (or two withdrawals) of one order at the same moment (two admins, a double
 // click) are decided by the database. The order row is held locked while both reach
 // it, then released: each re-reads what was paid back under the lock, so an item is
 // paid back once and the total never exceeds what was paid.
@@ -71,5 +72,34 @@ describe.runIf(onPostgres)('item refunds under concurrency, on PostgreSQL', () =
     const refunds = await refundsOf(order.id);
     expect(refunds.reduce((sum, r) => sum + r.amount_cents, 0)).toBe(order.total_cents);
     expect((await orderRow(t, order.id)).state).toBe('refunded');
+  });
+
+  it('the same withdrawal sent twice at once: recorded once, acknowledged once, both answered 200', async () => {
+    const { buyer, items, order } = await placeOrder(t, { count: 2 });
+    await t.mail.settle();
+    t.mail.clear();
+    const withdraw = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/customers/me/orders/${order.id}/withdraw`,
+        ...withSession(buyer.cookie),
+        payload: { item_ids: [items[0]!.id] },
+      });
+    // One waits on the order row (the barrier holds it), the other on the buyer's row.
+    const results = await raceOnRow(url, lockOrder(order.id), 'select%for%update', 2, () => [
+      withdraw(),
+      withdraw(),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const rows = await t.db
+      .selectFrom('order_withdrawals')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    await t.mail.settle();
+    expect(t.mail.to(buyer.email).map((mail) => mail.subject)).toEqual([
+      `We received your withdrawal from order ${order.number}`,
+    ]);
   });
 });
