@@ -9,6 +9,7 @@ import { withdrawalPeriodEndsAt } from './order-shape.js';
 import { type OrderLineRow, type OrderRow, ordersRepository } from './orders.repository.js';
 import type { Order, RefundBody, WithdrawBody } from './orders.schemas.js';
 import type { OrdersContext, OrdersService } from './orders.service.js';
+import { dueDateOf, formatShopDay } from './shop-days.js';
 
 /** Where a refund may start: money came in and the order is not ended. */
 const REFUNDABLE: readonly OrderRow['state'][] = ['paid', 'shipped', 'delivered'];
@@ -66,7 +67,7 @@ export function orderReturnsService(ctx: OrdersContext, orders: OrdersService) {
         if (endsAt && now.getTime() >= endsAt.getTime())
           throw conflict(
             'withdrawal_period_over',
-            `The 14 days to withdraw from order ${row.number} ended on ${endsAt.toISOString()}.`,
+            `The 14 days to withdraw from order ${row.number} ended with ${formatShopDay(dueDateOf(endsAt, shop.timeZone))} (${shop.timeZone} time).`,
           );
         const lines = await ordersRepository(trx).linesOf([row.id]);
         const named = linesFor(lines, body.item_ids, row.number);

@@ -173,11 +173,14 @@ describe('POST /api/customers/me/orders/:id/withdraw: when it applies', () => {
     );
     expect(ack.text).toContain(`Please send the pieces back within 14 days to:\n${SHOP_ADDRESS}`);
     t.clock.set(new Date('2026-03-15T23:00:00Z'));
-    await refused(
+    const late = await refused(
       () => withdraw(buyer, order.id, { item_ids: [items[1]!.id] }),
       409,
       'withdrawal_period_over',
       order.id,
+    );
+    expect((late.json() as { error: { message: string } }).error.message).toContain(
+      'ended with Sunday, 15 March 2026 (Europe/Berlin time)',
     );
   });
 
