@@ -59,7 +59,10 @@ async function written() {
 
 /** Expects a refusal with this status and code, and that nothing was written or mailed. */
 async function refused(
-  send: () => Promise<{ statusCode: number; json: () => { error: { code: string } } }>,
+  send: () => Promise<{
+    statusCode: number;
+    json: () => { error: { code: string; message: string; field?: string } };
+  }>,
   status: number,
   code: string,
   orderId?: number,
@@ -179,7 +182,7 @@ describe('POST /api/customers/me/orders/:id/withdraw: when it applies', () => {
       'withdrawal_period_over',
       order.id,
     );
-    expect((late.json() as { error: { message: string } }).error.message).toContain(
+    expect(late.json().error.message).toContain(
       'ended with Sunday, 15 March 2026 (Europe/Berlin time)',
     );
   });
@@ -244,7 +247,7 @@ describe('POST /api/customers/me/orders/:id/withdraw: repeats and refusals', () 
       'item_not_in_order',
       order.id,
     );
-    expect((res.json() as { error: { field?: string } }).error.field).toBe('item_ids');
+    expect(res.json().error.field).toBe('item_ids');
   });
 
   it('another customer’s order is 404; nothing written', async () => {
