@@ -82,6 +82,7 @@ describe.skipIf(!hasChromium)('withdrawing from a purchase and the refund, in Ch
       .getByText(/Withdrawal requested .+ refund by/)
       .first()
       .waitFor();
+    await checkPage(owner, 'admin-orders-withdrawal');
     await owner.getByRole('link', { name: number }).click();
     await owner.getByRole('heading', { name: 'Withdrawal and refunds' }).waitFor();
     await owner.getByText('Reason: It does not fit the room.').waitFor();
