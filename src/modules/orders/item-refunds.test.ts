@@ -144,6 +144,15 @@ describe('POST /api/admin/orders/:id/refund (PAYMENT_PROVIDER=accept)', () => {
       (await t.app.inject({ method: 'GET', url: `/api/items/${items[0]!.id}` })).statusCode,
     ).toBe(404);
     // A refunded order is ended: nothing more to refund, ship or cancel.
+    for (const [path, body] of [
+      ['cancel', { reason: 'Too late' }],
+      ['ship', { carrier: 'DHL', tracking_reference: 'J9' }],
+      ['deliver', undefined],
+    ] as const) {
+      const res = await admin('POST', `/api/admin/orders/${order.id}/${path}`, body);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.code).toBe('invalid_transition');
+    }
     await refused(
       order.id,
       { item_ids: [], include_shipping: true, restock: 'available' },
