@@ -234,6 +234,9 @@ export interface Database {
   order_lines: OrderLinesTable;
   payment_events: PaymentEventsTable;
   order_refunds: OrderRefundsTable;
+  order_refund_lines: OrderRefundLinesTable;
+  order_withdrawals: OrderWithdrawalsTable;
+  order_withdrawal_lines: OrderWithdrawalLinesTable;
   customer_addresses: CustomerAddressesTable;
   tag_counts: TagCountsTable;
   webhook_endpoints: WebhookEndpointsTable;
@@ -334,7 +337,7 @@ export interface ShopPagesTable {
   created_at: Timestamp;
 }
 
-export type OrderState = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
+export type OrderState = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
 
 /** A postal address as stored on an order (a snapshot) and in the address book. */
 export interface PostalAddress {
@@ -393,6 +396,8 @@ export interface OrdersTable {
   /** Charged for shipping, and tax (0091); total_cents includes both. */
   shipping_cents: Defaulted<number>;
   tax_cents: Defaulted<number>;
+  /** Every line paid back (0093). */
+  refunded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type PaymentProviderName = 'accept' | 'manual' | 'stripe';
@@ -423,6 +428,29 @@ export interface OrderRefundsTable {
   last_error: string | null;
   requested_at: Timestamp;
   settled_at: Timestamp | null;
+  /** The part that gives the order's shipping back (0093); at most one refund per order. */
+  shipping_cents: Defaulted<number>;
+}
+
+/** Which lines a refund paid back (0093); a line at most once. */
+export interface OrderRefundLinesTable {
+  refund_id: number;
+  order_line_id: number;
+  amount_cents: number;
+}
+
+/** A withdrawal the buyer declared, when it was received (0093). */
+export interface OrderWithdrawalsTable {
+  id: Generated<number>;
+  order_id: number;
+  reason: string | null;
+  requested_at: Timestamp;
+}
+
+/** Which lines a withdrawal names (0093); a line at most once. */
+export interface OrderWithdrawalLinesTable {
+  withdrawal_id: number;
+  order_line_id: number;
 }
 
 export interface OrderLinesTable {

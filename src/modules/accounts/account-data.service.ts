@@ -5,6 +5,8 @@ import type { SignedInCustomer } from '../../http/customer-guard.js';
 import { forbidden } from '../../http/errors.js';
 import { cartRepository } from '../commerce/cart.repository.js';
 import { addressesRepository } from '../orders/addresses.repository.js';
+import { orderRefundsRepository } from '../orders/order-refunds.js';
+import { orderReturnsRepository } from '../orders/order-returns.repository.js';
 import { ordersWithLines } from '../orders/order-shape.js';
 import { ordersRepository } from '../orders/orders.repository.js';
 import { accountDataRepository } from './account-data.repository.js';
@@ -35,7 +37,11 @@ export function accountDataService(
           orders.ofCustomer(customer.id, Number.MAX_SAFE_INTEGER),
           addressesRepository(ctx.db).list(customer.id),
         ]);
-      const lines = await orders.linesOf(orderRows.map((row) => row.id));
+      const orderIds = orderRows.map((row) => row.id);
+      const lines = await orders.linesOf(orderIds);
+      // The buyer's withdrawals (their reasons) and what was paid back are theirs too.
+      const refunds = await orderRefundsRepository(ctx.db).ofOrders(orderIds);
+      const returns = await orderReturnsRepository(ctx.db).ofOrders(orderIds);
       const current = isWellFormedToken(currentSession) ? digestToken(currentSession) : null;
       return {
         exported_at: ctx.clock.now(),
@@ -63,7 +69,7 @@ export function accountDataService(
         favorites,
         purchases,
         reservations,
-        orders: ordersWithLines(orderRows, lines, await ctx.shop.current()),
+        orders: ordersWithLines(orderRows, lines, await ctx.shop.current(), refunds, returns),
         addresses,
         sessions: sessions.map(({ token_digest, ...session }) => ({
           ...session,

@@ -98,6 +98,11 @@ describe('POST /api/cart/checkout writes an order with the sale', () => {
         },
         { item_id: b.id, title: 'Oak chair', price_cents: 2500, image: null },
       ],
+      // Issue 34 item 5: nothing withdrawn or paid back; the 14 days begin at hand-over.
+      withdrawal: null,
+      withdrawal_period_ends_at: null,
+      refunds: [],
+      refunded_at: null,
     });
     const mine = await t.app.inject({
       method: 'GET',

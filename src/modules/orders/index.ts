@@ -1,6 +1,7 @@
 import type { App, AppContext } from '../../context.js';
 import { addressesService } from './addresses.service.js';
 import { registerOrderJobs } from './order-jobs.js';
+import { orderReturnsService } from './order-returns.service.js';
 import { customerOrderRoutes } from './orders.routes.js';
 import { type OrdersService, ordersService } from './orders.service.js';
 
@@ -13,7 +14,8 @@ declare module 'fastify' {
 
 /** The customer's orders and addresses, registered at the root with full paths. */
 export function customerOrdersModule(app: App, ctx: AppContext): void {
-  customerOrderRoutes(app, ordersService(ctx), addressesService(ctx), ctx.db);
+  const orders = ordersService(ctx);
+  customerOrderRoutes(app, orders, addressesService(ctx), ctx.db, orderReturnsService(ctx, orders));
 }
 
 /** The order jobs on the queue, and `app.orders` for tests and tools. */

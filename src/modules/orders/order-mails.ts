@@ -42,6 +42,42 @@ export const orderShippedMail = orderTemplate('order-shipped');
 export const orderCancelledMail = orderTemplate('order-cancelled');
 export const orderPaymentReminderMail = orderTemplate('order-payment-reminder');
 export const orderPaymentRefundedMail = orderTemplate('order-payment-refunded');
+export const orderWithdrawalReceivedMail = orderTemplate('order-withdrawal-received');
+export const orderRefundedMail = orderTemplate('order-refunded');
+
+/** "Thursday, 26 November 2026 at 16:05 (Europe/Berlin time)": a moment as the shop tells it. */
+export function formatShopMoment(at: Date | string, timeZone: string): string {
+  const text = new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(at));
+  return `${text} (${timeZone} time)`;
+}
+
+/** The lines of the order that are these items, each with its price. */
+function itemLines(order: Order, itemIds: number[]): string {
+  return order.lines
+    .filter((line) => line.item_id !== null && itemIds.includes(line.item_id))
+    .map((line) => `- ${line.title}: ${formatMoney(line.price_cents, order.currency)}`)
+    .join('\n');
+}
+
+/**
+ * What happens after a withdrawal, by where the order was when it arrived (issue 34
+ * item 5): an unpaid order is cancelled; a paid one not yet sent is not sent; a sent one
+ * comes back to the shop.
+ */
+function afterWithdrawal(order: Order, returnAddress: string | null | undefined): string {
+  if (order.state === 'cancelled')
+    return 'The order is cancelled: there is nothing to pay, and nothing will be sent.';
+  if (order.state === 'paid' && order.fulfilment === 'shipping')
+    return 'We will not send these pieces. We pay back what you paid for them within 14 days of today, the way you paid.';
+  if (order.state === 'paid')
+    return 'Please do not collect these pieces. We pay back what you paid for them within 14 days of today, the way you paid.';
+  const where = returnAddress ? ` to:\n${returnAddress}` : '.';
+  return `Please send the pieces back within 14 days${where}\n\nWe pay back what you paid for them within 14 days of today, the way you paid (the standard shipping too when you withdraw from the whole order). We may wait until the pieces are back with us or you have shown us that you sent them.`;
+}
 
 function linesAndTotal(order: Order): string {
   const lines = order.lines.map(
@@ -90,6 +126,8 @@ export interface OrderMailContext {
   shop: Pick<ShopSettings, 'timeZone'>;
   /** The confirmation's copy of the terms and withdrawal policy as accepted (a durable medium). */
   accepted?: Array<{ title: string; version: number; body_html: string }>;
+  /** Where withdrawn pieces are sent back: the shop's address. */
+  returnAddress?: string | null;
 }
 
 /**
@@ -119,9 +157,16 @@ function withAcceptedPages(mail: RenderedMail, pages: OrderMailContext['accepted
 
 /** The mails an order sends its buyer, rendered from the order as committed. */
 export function orderMail(
-  kind: 'confirmation' | 'shipped' | 'cancelled' | 'payment-reminder' | 'payment-refunded',
+  kind:
+    | 'confirmation'
+    | 'shipped'
+    | 'cancelled'
+    | 'payment-reminder'
+    | 'payment-refunded'
+    | 'withdrawal-received'
+    | 'refunded',
   order: Order,
-  { publicBaseUrl, shop, accepted }: OrderMailContext,
+  { publicBaseUrl, shop, accepted, returnAddress }: OrderMailContext,
 ): RenderedMail {
   const orderUrl = new URL(`/account/orders/${order.id}`, publicBaseUrl).href;
   const values = { firstName: firstNameOf(order), orderUrl };
@@ -159,6 +204,34 @@ export function orderMail(
         subject: `Your payment for order ${order.number} is refunded`,
         body: `A payment of ${total} for your order ${order.number} reached us after the order had ended${order.cancel_reason ? ` (${order.cancel_reason.replace(/[.!]+$/, '')})` : ''}. Nothing was sold for it, so we have refunded it in full; it reaches your account in a few days.\n\n${linesAndTotal(order)}`,
       });
+    case 'withdrawal-received': {
+      // The acknowledgment on a durable medium (Directive 2023/2673, Art. 11a): what was
+      // withdrawn from, when it was received, what happens next.
+      const request = order.withdrawal!.requests.at(-1)!;
+      return renderMail(orderWithdrawalReceivedMail, {
+        ...values,
+        subject: `We received your withdrawal from order ${order.number}`,
+        body: [
+          `We received your withdrawal from your order ${order.number} on ${formatShopMoment(request.requested_at, shop.timeZone)}.`,
+          `You withdrew from:\n${itemLines(order, request.item_ids)}`,
+          ...(request.reason ? [`Your reason: ${request.reason}`] : []),
+          afterWithdrawal(order, returnAddress),
+          'Please keep this mail: it is your confirmation of the withdrawal.',
+        ].join('\n\n'),
+      });
+    }
+    case 'refunded': {
+      const refund = order.refunds.at(-1)!;
+      const shipping =
+        refund.shipping_cents > 0
+          ? `\n- Shipping: ${formatMoney(refund.shipping_cents, order.currency)}`
+          : '';
+      return renderMail(orderRefundedMail, {
+        ...values,
+        subject: `Your refund for order ${order.number}`,
+        body: `We have refunded ${formatMoney(refund.amount_cents, order.currency)} for your order ${order.number}:\n${itemLines(order, refund.item_ids)}${shipping}\n\n${order.payment.provider === 'manual' ? 'We pay it back to you by bank transfer.' : 'It reaches your account the way you paid, usually within a few days.'}`,
+      });
+    }
     case 'payment-reminder':
       return renderMail(orderPaymentReminderMail, {
         ...values,

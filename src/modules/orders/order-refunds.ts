@@ -31,6 +31,7 @@ export function orderRefundsRepository(db: Db) {
       request: RefundRequest,
       paymentReference: string | null,
       now: Date,
+      shippingCents = 0,
     ): Promise<number | null> {
       const row = await db
         .insertInto('order_refunds')
@@ -43,6 +44,7 @@ export function orderRefundsRepository(db: Db) {
           payment_reference: paymentReference,
           state: 'pending',
           requested_at: now,
+          shipping_cents: shippingCents,
         })
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
         .returning('id')
@@ -109,10 +111,19 @@ export async function requestRefundIn(
   now: Date,
   /** The payment to refund; the order's own unless a second payment came in. */
   paymentReference: string | null = order.payment_intent_id,
-): Promise<void> {
-  const id = await orderRefundsRepository(trx).insert(order, request, paymentReference, now);
+  /** The part of the amount that gives the order's shipping back (issue 34). */
+  shippingCents = 0,
+): Promise<number | null> {
+  const id = await orderRefundsRepository(trx).insert(
+    order,
+    request,
+    paymentReference,
+    now,
+    shippingCents,
+  );
   if (id !== null)
     await enqueue(trx, REFUND_JOB, { refund_id: id }, { now, key: request.idempotency_key });
+  return id;
 }
 
 /** The provider an order was paid through: the running one, or a built-in one it no longer is. */

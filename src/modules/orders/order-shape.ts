@@ -1,9 +1,59 @@
 import type { ShopSettings } from '../../config.js';
 import type { PostalAddress } from '../../db/schema.js';
 import type { OrderRefundRow } from './order-refunds.js';
+import { NO_RETURNS, type OrderReturns } from './order-returns.repository.js';
 import type { OrderLineRow, OrderRow } from './orders.repository.js';
 import type { Order, PaymentStatus } from './orders.schemas.js';
-import { dueDateOf } from './shop-days.js';
+import { dueDateOf, lastDayToPay } from './shop-days.js';
+
+/** Days the buyer may withdraw after delivery (Directive 2011/83/EU Art. 9). */
+export const WITHDRAWAL_DAYS = 14;
+
+/**
+ * The end of the withdrawal period: the end of the 14th day after the day of delivery
+ * (or hand-over), in the shop's time zone; null before delivery (it has not begun).
+ */
+export const withdrawalPeriodEndsAt = (
+  row: Pick<OrderRow, 'delivered_at'>,
+  timeZone: string,
+): Date | null =>
+  row.delivered_at ? lastDayToPay(row.delivered_at, WITHDRAWAL_DAYS, timeZone).endsAt : null;
+
+/** The withdrawal and the item refunds of one order, as the API shows them. */
+function returnsOf(
+  lines: OrderLineRow[],
+  refunds: OrderRefundRow[],
+  returns: OrderReturns,
+): Pick<Order, 'withdrawal' | 'refunds'> {
+  const itemOf = new Map(lines.map((line) => [line.id, line.item_id]));
+  const itemIds = (lineIds: number[]) =>
+    lineIds.map((id) => itemOf.get(id)).filter((id): id is number => id != null);
+  const requests = returns.withdrawals.map((w) => ({
+    requested_at: w.requested_at,
+    item_ids: itemIds(w.line_ids),
+    reason: w.reason,
+  }));
+  return {
+    withdrawal:
+      requests.length === 0
+        ? null
+        : {
+            requested_at: requests[0]!.requested_at,
+            item_ids: requests.flatMap((request) => request.item_ids),
+            requests,
+          },
+    refunds: refunds.map((refund) => ({
+      amount_cents: refund.amount_cents,
+      item_ids: itemIds(
+        returns.refundLines
+          .filter((line) => line.refund_id === refund.id)
+          .map((line) => line.order_line_id),
+      ),
+      shipping_cents: refund.shipping_cents,
+      at: refund.requested_at,
+    })),
+  };
+}
 
 const mediaUrl = (path: string) => `/media/${path}`;
 
@@ -35,6 +85,7 @@ export function orderRowToOrder(
   lines: OrderLineRow[],
   shop: ShopSettings,
   refunds: OrderRefundRow[] = [],
+  returns: OrderReturns = NO_RETURNS,
 ): Order {
   const address = row.shipping_address as PostalAddress | null;
   const manual = awaitsManualPayment(row);
@@ -103,6 +154,9 @@ export function orderRowToOrder(
     terms_version: row.terms_version,
     withdrawal_version: row.withdrawal_version,
     checkout_wording: row.checkout_wording,
+    ...returnsOf(lines, refunds, returns),
+    withdrawal_period_ends_at: withdrawalPeriodEndsAt(row, shop.timeZone),
+    refunded_at: row.refunded_at,
   };
 }
 
@@ -112,6 +166,7 @@ export function ordersWithLines(
   lines: OrderLineRow[],
   shop: ShopSettings,
   refunds: OrderRefundRow[] = [],
+  returns: OrderReturns = NO_RETURNS,
 ): Order[] {
   const byOrder = new Map<number, OrderLineRow[]>();
   for (const line of lines) {
@@ -125,6 +180,10 @@ export function ordersWithLines(
       byOrder.get(row.id) ?? [],
       shop,
       refunds.filter((refund) => refund.order_id === row.id),
+      {
+        withdrawals: returns.withdrawals.filter((w) => w.order_id === row.id),
+        refundLines: returns.refundLines,
+      },
     ),
   );
 }

@@ -4,12 +4,14 @@ import { requireCustomer, signedInCustomer } from '../../http/customer-guard.js'
 import { errors, IdParams, NoContent } from '../../http/schemas.js';
 import { AcceptedPages, acceptedPagesOf } from '../shop/accepted-pages.js';
 import type { addressesService } from './addresses.service.js';
+import type { OrderReturnsService } from './order-returns.service.js';
 import {
   AddressInput,
   Order,
   OrderList,
   SavedAddress,
   SavedAddressList,
+  WithdrawBody,
 } from './orders.schemas.js';
 import type { OrdersService } from './orders.service.js';
 
@@ -22,6 +24,7 @@ export function customerOrderRoutes(
   orders: OrdersService,
   addresses: ReturnType<typeof addressesService>,
   db: Db,
+  returns: OrderReturnsService,
 ): void {
   app.get(
     '/api/customers/me/orders',
@@ -67,6 +70,26 @@ export function customerOrderRoutes(
     },
     async (request) =>
       acceptedPagesOf(db, await orders.getFor(signedInCustomer(request).id, request.params.id)),
+  );
+
+  app.post(
+    '/api/customers/me/orders/:id/withdraw',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Withdraw from items of the order (issue 34): any time before delivery, else within 14 days of delivery or hand-over; the acknowledgment is mailed at once',
+        description:
+          'Records the withdrawal with its date and time, mails the buyer the acknowledgment and tells the shop. Items withdrawn before are withdrawn: naming only those again answers the order as it is. An unpaid order is withdrawn from as a whole and is cancelled (409 withdraw_whole_order otherwise). 400 item_not_in_order; 409 withdrawal_period_over past the period; 409 item_refunded for an item paid back; 409 invalid_transition for a cancelled or refunded order.',
+        params: IdParams,
+        body: WithdrawBody,
+        response: { 200: Order, ...errors(400, 401, 404, 409, 415) },
+      },
+      onRequest: requireCustomer,
+    },
+    async (request) =>
+      returns.withdraw(signedInCustomer(request).id, request.params.id, request.body),
   );
 
   app.get(

@@ -8,8 +8,18 @@ import {
   StrictObject,
 } from '../../http/schemas.js';
 
-/** Order states (issue 18): placed → paid → shipped → delivered; cancelled from placed or paid. */
-export const ORDER_STATES = ['placed', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+/**
+ * Order states (issue 18): placed → paid → shipped → delivered; cancelled from placed or
+ * paid; refunded (issue 34) once every line is paid back, from paid, shipped or delivered.
+ */
+export const ORDER_STATES = [
+  'placed',
+  'paid',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
 export const OrderStateSchema = Type.Unsafe<(typeof ORDER_STATES)[number]>(
   Type.String({ enum: [...ORDER_STATES] }),
 );
@@ -206,6 +216,45 @@ export const Order = Type.Object(
     checkout_wording: Nullable(
       Type.String({ description: 'The exact words the checkout showed with its order button' }),
     ),
+    withdrawal: Nullable(
+      Type.Object(
+        {
+          requested_at: Type.Unsafe<Date | string>({
+            type: 'string',
+            format: 'date-time',
+            description: 'When the first withdrawal was received',
+          }),
+          item_ids: Type.Array(Type.Integer(), { description: 'Every item withdrawn from' }),
+          requests: Type.Array(
+            Type.Object({
+              requested_at: DateTime,
+              item_ids: Type.Array(Type.Integer()),
+              reason: Nullable(Type.String()),
+            }),
+            { description: 'Each withdrawal as received, oldest first' },
+          ),
+        },
+        { description: 'The buyer withdrew from (part of) the purchase; null if never' },
+      ),
+    ),
+    withdrawal_period_ends_at: Nullable(
+      Type.Unsafe<Date | string>({
+        type: 'string',
+        format: 'date-time',
+        description:
+          'When the 14 days to withdraw after delivery (or hand-over) end, at the end of the day in the shop’s time zone; null before delivery (until then the buyer may withdraw at any time)',
+      }),
+    ),
+    refunds: Type.Array(
+      Type.Object({
+        amount_cents: Type.Integer({ description: 'Given back, shipping included' }),
+        item_ids: Type.Array(Type.Integer(), { description: 'The items paid back' }),
+        shipping_cents: Type.Integer({ description: 'The part that gives the shipping back' }),
+        at: DateTime,
+      }),
+      { description: 'Money given back, oldest first (how it went: payment.refunds)' },
+    ),
+    refunded_at: Nullable(DateTime),
   },
   { title: 'Order' },
 );
@@ -248,6 +297,37 @@ export const ShipBody = StrictObject({
   carrier: RequiredText(60),
   tracking_reference: RequiredText(100),
 });
+
+export const WithdrawBody = StrictObject({
+  item_ids: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_INTEGER_COLUMN }), {
+    minItems: 1,
+    maxItems: 100,
+    uniqueItems: true,
+    description: 'The items of the order to withdraw from',
+  }),
+  reason: Type.Optional(
+    Type.String({ maxLength: 1000, description: 'Why, if the buyer wants to say (optional)' }),
+  ),
+});
+export type WithdrawBody = Static<typeof WithdrawBody>;
+
+export const RefundBody = StrictObject({
+  item_ids: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_INTEGER_COLUMN }), {
+    maxItems: 100,
+    uniqueItems: true,
+    description: 'The items received back and paid back now (empty: the shipping alone)',
+  }),
+  include_shipping: Type.Boolean({
+    description: 'Give the order’s shipping back too (once per order)',
+  }),
+  restock: Type.Unsafe<'available' | 'pending'>(
+    Type.String({
+      enum: ['available', 'pending'],
+      description: 'Each item back on sale, or to pending for a look first',
+    }),
+  ),
+});
+export type RefundBody = Static<typeof RefundBody>;
 
 export const CancelBody = StrictObject({
   reason: RequiredText(500, { description: 'Told to the buyer in the cancellation mail' }),

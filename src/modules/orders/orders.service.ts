@@ -12,6 +12,7 @@ import { countryCodeOf } from './countries.js';
 import { hostedOrdersRepository } from './hosted-orders.repository.js';
 import { orderMail } from './order-mails.js';
 import { orderRefundsRepository, requestRefundIn } from './order-refunds.js';
+import { orderReturnsRepository } from './order-returns.repository.js';
 import { orderRowToOrder, ordersWithLines } from './order-shape.js';
 import {
   allows,
@@ -84,12 +85,13 @@ export function ordersService(ctx: OrdersContext) {
     const orders = ordersRepository(db);
     const row = await orders.byId(id);
     if (!row) return undefined;
-    const [lines, refunds, shop] = await Promise.all([
+    const [lines, refunds, returns, shop] = await Promise.all([
       orders.linesOf([row.id]),
       orderRefundsRepository(db).ofOrders([row.id]),
+      orderReturnsRepository(db).ofOrders([row.id]),
       ctx.shop.current(db),
     ]);
-    return orderRowToOrder(row, lines, shop, refunds);
+    return orderRowToOrder(row, lines, shop, refunds, returns);
   }
 
   /** Queues a mail to the buyer in the caller's transaction; an anonymised order gets none. */
@@ -102,6 +104,7 @@ export function ordersService(ctx: OrdersContext) {
       publicBaseUrl: ctx.config.publicBaseUrl,
       shop,
       accepted,
+      returnAddress: shop.address,
     });
     await ctx.outbox.queue(
       trx,
@@ -143,14 +146,30 @@ export function ordersService(ctx: OrdersContext) {
       options.refundPayment ||
       (row.paid_at && REFUNDED_PROVIDERS.includes(row.payment_provider))
     ) {
-      // Money came in: it goes back in full, once (the key is the order's own).
-      await requestRefundIn(
-        trx,
-        row,
-        { amount_cents: row.total_cents, reason, idempotency_key: `refund-${row.checkout_key}` },
-        now,
-        paidFor,
-      );
+      // Money came in: what was not paid back yet goes back, once (the key is the
+      // order's own), with the lines and shipping not refunded before (issue 34).
+      const returns = orderReturnsRepository(trx);
+      const before = await returns.refundedSoFar(row.id);
+      const amount = row.total_cents - before.amount;
+      if (amount > 0) {
+        const refundId = await requestRefundIn(
+          trx,
+          row,
+          { amount_cents: amount, reason, idempotency_key: `refund-${row.checkout_key}` },
+          now,
+          paidFor,
+          before.shipping ? 0 : row.shipping_cents,
+        );
+        const refunded = new Set(
+          (await returns.ofOrders([row.id])).refundLines.map((l) => l.order_line_id),
+        );
+        const lines = (await orders.linesOf([row.id])).filter((line) => !refunded.has(line.id));
+        if (refundId !== null)
+          await returns.insertRefundLines(
+            refundId,
+            lines.map((line) => ({ id: line.id, amount_cents: line.price_cents })),
+          );
+      }
     } else {
       // The keyed job exists iff this cancel committed: the payment is voided once.
       await enqueue(trx, ORDER_VOID_JOB, { order_id: row.id }, { now, key: `order-${row.id}` });
@@ -238,17 +257,21 @@ export function ordersService(ctx: OrdersContext) {
 
     load,
 
+    /** Queues one of the buyer's order mails in the caller's transaction (sent after its commit). */
+    mailBuyerIn: queueMail,
+
     /** The customer's own orders, newest first (a shop of one-offs: a few hundred at most). */
     async listFor(customerId: number): Promise<{ orders: Order[] }> {
       const orders = ordersRepository(ctx.db);
       const rows = await orders.ofCustomer(customerId, CUSTOMER_LIST_LIMIT);
       const ids = rows.map((row) => row.id);
-      const [lines, refunds, shop] = await Promise.all([
+      const [lines, refunds, returns, shop] = await Promise.all([
         orders.linesOf(ids),
         orderRefundsRepository(ctx.db).ofOrders(ids),
+        orderReturnsRepository(ctx.db).ofOrders(ids),
         ctx.shop.current(),
       ]);
-      return { orders: ordersWithLines(rows, lines, shop, refunds) };
+      return { orders: ordersWithLines(rows, lines, shop, refunds, returns) };
     },
 
     async get(id: number): Promise<Order> {

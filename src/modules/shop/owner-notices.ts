@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { htmlBody, htmlButton, textBody } from '../../mail/templates/layout.js';
 import { defineTemplate, renderMail } from '../../mail/templates/template.js';
 import { mediaUrlFor } from '../../media/storage.js';
-import { formatMoney } from '../orders/order-mails.js';
+import { formatMoney, formatShopMoment } from '../orders/order-mails.js';
 import type { Order } from '../orders/orders.schemas.js';
 import { postalLines } from '../orders/postal-lines.js';
 
@@ -34,6 +34,9 @@ export const ownerNoticeMail = (name: string) =>
 const newOrderMail = ownerNoticeMail('owner-new-order');
 const newSubmissionMail = ownerNoticeMail('owner-new-submission');
 const paymentProblemMail = ownerNoticeMail('owner-payment-problem');
+const withdrawalMail = ownerNoticeMail('owner-withdrawal');
+
+const DAY_MS = 24 * 60 * 60_000;
 
 function buyerLines(order: Order): string {
   const lines = order.lines.map(
@@ -110,6 +113,35 @@ export function ownerNotices(ctx: Pick<AppContext, 'shop' | 'outbox' | 'config'>
       const mail = renderMail(paymentProblemMail, {
         subject: `Order ${order.number} cancelled: payment problem`,
         body: `${what}\n\nOrder ${order.number} is ${order.state}${order.cancel_reason ? ` (${order.cancel_reason})` : ''}; its pieces are back on sale.\n\n${buyerLines(order)}`,
+        url: adminUrl(`/admin/orders/${order.id}`),
+        label: 'Open the order',
+      });
+      await ctx.outbox.queue(trx, { ...mail, to });
+    },
+
+    /**
+     * The buyer withdrew (issue 34 item 5): which pieces, when, why, and by when the
+     * money is due back (14 days from the withdrawal; Directive 2011/83/EU Art. 13).
+     */
+    async withdrawal(trx: Db, order: Order): Promise<void> {
+      const to = await recipient(trx, 'orders');
+      if (!to) return;
+      const { timeZone } = await ctx.shop.current(trx);
+      const request = order.withdrawal!.requests.at(-1)!;
+      const pieces = order.lines
+        .filter((line) => line.item_id !== null && request.item_ids.includes(line.item_id))
+        .map((line) => `- ${line.title}: ${formatMoney(line.price_cents, order.currency)}`)
+        .join('\n');
+      const refundBy = new Date(new Date(request.requested_at).getTime() + 14 * DAY_MS);
+      const next =
+        order.state === 'cancelled'
+          ? 'The order was not paid yet: it is cancelled and its pieces are back on sale.'
+          : order.state === 'paid'
+            ? `Do not ${order.fulfilment === 'pickup' ? 'hand over' : 'ship'} these pieces. Refund them by ${formatShopMoment(refundBy, timeZone)}.`
+            : `Refund them once they are back (or the buyer shows they sent them), at the latest by ${formatShopMoment(refundBy, timeZone)}.`;
+      const mail = renderMail(withdrawalMail, {
+        subject: `Withdrawal from order ${order.number}`,
+        body: `The buyer withdrew from order ${order.number} on ${formatShopMoment(request.requested_at, timeZone)}.\n\n${pieces}${request.reason ? `\n\nTheir reason:\n${request.reason}` : ''}\n\n${next}\n\n${buyerLines(order)}`,
         url: adminUrl(`/admin/orders/${order.id}`),
         label: 'Open the order',
       });

@@ -48,7 +48,9 @@ export const OrderEventData = Type.Object(
   {
     id: Type.Integer(),
     number: Type.String(),
-    state: Type.String({ enum: ['placed', 'paid', 'shipped', 'delivered', 'cancelled'] }),
+    state: Type.String({
+      enum: ['placed', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded'],
+    }),
     fulfilment: Type.String({ enum: ['shipping', 'pickup'] }),
     total_cents: Type.Integer(),
     currency: Type.String(),

@@ -4359,7 +4359,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    state?: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                    state?: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
                     /** @description Part of the order number, the buyer’s email or name */
                     q?: string;
                     limit?: number;
@@ -4383,7 +4383,7 @@ export interface paths {
                                 /** @description Human-friendly order number, e.g. SO-000042 */
                                 number: string;
                                 /** @enum {string} */
-                                state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                                state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 customer_id: number | null;
                                 buyer: {
                                     name: string | null;
@@ -4461,6 +4461,35 @@ export interface paths {
                                 terms_version: number | null;
                                 withdrawal_version: number | null;
                                 checkout_wording: string | null;
+                                withdrawal: {
+                                    /**
+                                     * Format: date-time
+                                     * @description When the first withdrawal was received
+                                     */
+                                    requested_at: string;
+                                    /** @description Every item withdrawn from */
+                                    item_ids: number[];
+                                    /** @description Each withdrawal as received, oldest first */
+                                    requests: {
+                                        /** Format: date-time */
+                                        requested_at: string;
+                                        item_ids: number[];
+                                        reason: string | null;
+                                    }[];
+                                } | null;
+                                withdrawal_period_ends_at: string | null;
+                                /** @description Money given back, oldest first (how it went: payment.refunds) */
+                                refunds: {
+                                    /** @description Given back, shipping included */
+                                    amount_cents: number;
+                                    /** @description The items paid back */
+                                    item_ids: number[];
+                                    /** @description The part that gives the shipping back */
+                                    shipping_cents: number;
+                                    /** Format: date-time */
+                                    at: string;
+                                }[];
+                                refunded_at: string | null;
                             }[];
                             next_cursor: string | null;
                         };
@@ -4524,7 +4553,7 @@ export interface paths {
                             /** @description Human-friendly order number, e.g. SO-000042 */
                             number: string;
                             /** @enum {string} */
-                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
                             customer_id: number | null;
                             buyer: {
                                 name: string | null;
@@ -4602,6 +4631,35 @@ export interface paths {
                             terms_version: number | null;
                             withdrawal_version: number | null;
                             checkout_wording: string | null;
+                            withdrawal: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the first withdrawal was received
+                                 */
+                                requested_at: string;
+                                /** @description Every item withdrawn from */
+                                item_ids: number[];
+                                /** @description Each withdrawal as received, oldest first */
+                                requests: {
+                                    /** Format: date-time */
+                                    requested_at: string;
+                                    item_ids: number[];
+                                    reason: string | null;
+                                }[];
+                            } | null;
+                            withdrawal_period_ends_at: string | null;
+                            /** @description Money given back, oldest first (how it went: payment.refunds) */
+                            refunds: {
+                                /** @description Given back, shipping included */
+                                amount_cents: number;
+                                /** @description The items paid back */
+                                item_ids: number[];
+                                /** @description The part that gives the shipping back */
+                                shipping_cents: number;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                            refunded_at: string | null;
                         };
                     };
                 };
@@ -4674,7 +4732,7 @@ export interface paths {
                             /** @description Human-friendly order number, e.g. SO-000042 */
                             number: string;
                             /** @enum {string} */
-                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
                             customer_id: number | null;
                             buyer: {
                                 name: string | null;
@@ -4752,6 +4810,35 @@ export interface paths {
                             terms_version: number | null;
                             withdrawal_version: number | null;
                             checkout_wording: string | null;
+                            withdrawal: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the first withdrawal was received
+                                 */
+                                requested_at: string;
+                                /** @description Every item withdrawn from */
+                                item_ids: number[];
+                                /** @description Each withdrawal as received, oldest first */
+                                requests: {
+                                    /** Format: date-time */
+                                    requested_at: string;
+                                    item_ids: number[];
+                                    reason: string | null;
+                                }[];
+                            } | null;
+                            withdrawal_period_ends_at: string | null;
+                            /** @description Money given back, oldest first (how it went: payment.refunds) */
+                            refunds: {
+                                /** @description Given back, shipping included */
+                                amount_cents: number;
+                                /** @description The items paid back */
+                                item_ids: number[];
+                                /** @description The part that gives the shipping back */
+                                shipping_cents: number;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                            refunded_at: string | null;
                         };
                     };
                 };
@@ -4865,7 +4952,7 @@ export interface paths {
                             /** @description Human-friendly order number, e.g. SO-000042 */
                             number: string;
                             /** @enum {string} */
-                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
                             customer_id: number | null;
                             buyer: {
                                 name: string | null;
@@ -4943,6 +5030,35 @@ export interface paths {
                             terms_version: number | null;
                             withdrawal_version: number | null;
                             checkout_wording: string | null;
+                            withdrawal: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the first withdrawal was received
+                                 */
+                                requested_at: string;
+                                /** @description Every item withdrawn from */
+                                item_ids: number[];
+                                /** @description Each withdrawal as received, oldest first */
+                                requests: {
+                                    /** Format: date-time */
+                                    requested_at: string;
+                                    item_ids: number[];
+                                    reason: string | null;
+                                }[];
+                            } | null;
+                            withdrawal_period_ends_at: string | null;
+                            /** @description Money given back, oldest first (how it went: payment.refunds) */
+                            refunds: {
+                                /** @description Given back, shipping included */
+                                amount_cents: number;
+                                /** @description The items paid back */
+                                item_ids: number[];
+                                /** @description The part that gives the shipping back */
+                                shipping_cents: number;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                            refunded_at: string | null;
                         };
                     };
                 };
@@ -5049,7 +5165,7 @@ export interface paths {
                             /** @description Human-friendly order number, e.g. SO-000042 */
                             number: string;
                             /** @enum {string} */
-                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
                             customer_id: number | null;
                             buyer: {
                                 name: string | null;
@@ -5127,6 +5243,35 @@ export interface paths {
                             terms_version: number | null;
                             withdrawal_version: number | null;
                             checkout_wording: string | null;
+                            withdrawal: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the first withdrawal was received
+                                 */
+                                requested_at: string;
+                                /** @description Every item withdrawn from */
+                                item_ids: number[];
+                                /** @description Each withdrawal as received, oldest first */
+                                requests: {
+                                    /** Format: date-time */
+                                    requested_at: string;
+                                    item_ids: number[];
+                                    reason: string | null;
+                                }[];
+                            } | null;
+                            withdrawal_period_ends_at: string | null;
+                            /** @description Money given back, oldest first (how it went: payment.refunds) */
+                            refunds: {
+                                /** @description Given back, shipping included */
+                                amount_cents: number;
+                                /** @description The items paid back */
+                                item_ids: number[];
+                                /** @description The part that gives the shipping back */
+                                shipping_cents: number;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                            refunded_at: string | null;
                         };
                     };
                 };
@@ -5240,7 +5385,7 @@ export interface paths {
                             /** @description Human-friendly order number, e.g. SO-000042 */
                             number: string;
                             /** @enum {string} */
-                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
                             customer_id: number | null;
                             buyer: {
                                 name: string | null;
@@ -5318,6 +5463,265 @@ export interface paths {
                             terms_version: number | null;
                             withdrawal_version: number | null;
                             checkout_wording: string | null;
+                            withdrawal: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the first withdrawal was received
+                                 */
+                                requested_at: string;
+                                /** @description Every item withdrawn from */
+                                item_ids: number[];
+                                /** @description Each withdrawal as received, oldest first */
+                                requests: {
+                                    /** Format: date-time */
+                                    requested_at: string;
+                                    item_ids: number[];
+                                    reason: string | null;
+                                }[];
+                            } | null;
+                            withdrawal_period_ends_at: string | null;
+                            /** @description Money given back, oldest first (how it went: payment.refunds) */
+                            refunds: {
+                                /** @description Given back, shipping included */
+                                amount_cents: number;
+                                /** @description The items paid back */
+                                item_ids: number[];
+                                /** @description The part that gives the shipping back */
+                                shipping_cents: number;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                            refunded_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay items back (issue 34): their prices, plus the shipping once when asked, never more than was paid less earlier refunds; through the payment provider (manual: recorded for the shop to pay by hand); each item back on sale or to pending; the order refunded once every line is
+         * @description 409 invalid_transition unless paid, shipped or delivered; 409 item_refunded for an item paid back before; 409 nothing_to_refund; 400 item_not_in_order. Mails the buyer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The items received back and paid back now (empty: the shipping alone) */
+                        item_ids: number[];
+                        /** @description Give the order’s shipping back too (once per order) */
+                        include_shipping: boolean;
+                        /**
+                         * @description Each item back on sale, or to pending for a look first
+                         * @enum {string}
+                         */
+                        restock: "available" | "pending";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description Human-friendly order number, e.g. SO-000042 */
+                            number: string;
+                            /** @enum {string} */
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            customer_id: number | null;
+                            buyer: {
+                                name: string | null;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            fulfilment: "shipping" | "pickup";
+                            shipping_address: {
+                                name: string;
+                                line1: string;
+                                line2: string | null;
+                                postal_code: string;
+                                city: string;
+                                country: string;
+                                phone: string | null;
+                            } | null;
+                            note: string | null;
+                            lines: {
+                                item_id: number | null;
+                                title: string;
+                                price_cents: number;
+                                image: string | null;
+                            }[];
+                            /** @description Charged for shipping; 0 for pickup */
+                            shipping_cents: number;
+                            /** @description Tax shown on the order (0 for now) */
+                            tax_cents: number;
+                            /** @description The lines and shipping */
+                            total_cents: number;
+                            currency: string;
+                            payment_reference: string;
+                            payment_due_at: string | null;
+                            payment_due_date: string | null;
+                            payment_instructions: string | null;
+                            pickup: {
+                                address: string | null;
+                                hours: string | null;
+                            } | null;
+                            carrier: string | null;
+                            tracking_reference: string | null;
+                            cancel_reason: string | null;
+                            /** @description How the order is paid and what was given back */
+                            payment: {
+                                /**
+                                 * @description How the order is paid (PAYMENT_PROVIDER at the checkout)
+                                 * @enum {string}
+                                 */
+                                provider: "accept" | "manual" | "stripe";
+                                /**
+                                 * @description awaiting_payment: not paid yet; processing: paid on the page, the money still settling (a bank debit); paid; cancelled: cancelled with no money to give back; refund_pending / refunded / refund_by_hand (for the shop to pay back by hand) / refund_failed (retried, then for a person)
+                                 * @enum {string}
+                                 */
+                                status: "awaiting_payment" | "processing" | "paid" | "cancelled" | "refund_pending" | "refunded" | "refund_by_hand" | "refund_failed";
+                                payment_url: string | null;
+                                payment_expires_at: string | null;
+                                payment_intent_id: string | null;
+                                refunds: {
+                                    amount_cents: number;
+                                    reason: string;
+                                    /** @enum {string} */
+                                    state: "pending" | "succeeded" | "failed" | "to_pay_by_hand";
+                                    reference: string | null;
+                                    error: string | null;
+                                    /** Format: date-time */
+                                    requested_at: string;
+                                    settled_at: string | null;
+                                }[];
+                            };
+                            /** Format: date-time */
+                            placed_at: string;
+                            paid_at: string | null;
+                            shipped_at: string | null;
+                            delivered_at: string | null;
+                            cancelled_at: string | null;
+                            terms_version: number | null;
+                            withdrawal_version: number | null;
+                            checkout_wording: string | null;
+                            withdrawal: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the first withdrawal was received
+                                 */
+                                requested_at: string;
+                                /** @description Every item withdrawn from */
+                                item_ids: number[];
+                                /** @description Each withdrawal as received, oldest first */
+                                requests: {
+                                    /** Format: date-time */
+                                    requested_at: string;
+                                    item_ids: number[];
+                                    reason: string | null;
+                                }[];
+                            } | null;
+                            withdrawal_period_ends_at: string | null;
+                            /** @description Money given back, oldest first (how it went: payment.refunds) */
+                            refunds: {
+                                /** @description Given back, shipping included */
+                                amount_cents: number;
+                                /** @description The items paid back */
+                                item_ids: number[];
+                                /** @description The part that gives the shipping back */
+                                shipping_cents: number;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                            refunded_at: string | null;
                         };
                     };
                 };
@@ -8696,7 +9100,7 @@ export interface paths {
                                 /** @description Human-friendly order number, e.g. SO-000042 */
                                 number: string;
                                 /** @enum {string} */
-                                state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                                state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 customer_id: number | null;
                                 buyer: {
                                     name: string | null;
@@ -8774,6 +9178,35 @@ export interface paths {
                                 terms_version: number | null;
                                 withdrawal_version: number | null;
                                 checkout_wording: string | null;
+                                withdrawal: {
+                                    /**
+                                     * Format: date-time
+                                     * @description When the first withdrawal was received
+                                     */
+                                    requested_at: string;
+                                    /** @description Every item withdrawn from */
+                                    item_ids: number[];
+                                    /** @description Each withdrawal as received, oldest first */
+                                    requests: {
+                                        /** Format: date-time */
+                                        requested_at: string;
+                                        item_ids: number[];
+                                        reason: string | null;
+                                    }[];
+                                } | null;
+                                withdrawal_period_ends_at: string | null;
+                                /** @description Money given back, oldest first (how it went: payment.refunds) */
+                                refunds: {
+                                    /** @description Given back, shipping included */
+                                    amount_cents: number;
+                                    /** @description The items paid back */
+                                    item_ids: number[];
+                                    /** @description The part that gives the shipping back */
+                                    shipping_cents: number;
+                                    /** Format: date-time */
+                                    at: string;
+                                }[];
+                                refunded_at: string | null;
                             }[];
                             addresses: {
                                 id: number;
@@ -9585,7 +10018,7 @@ export interface paths {
                                 /** @description Human-friendly order number, e.g. SO-000042 */
                                 number: string;
                                 /** @enum {string} */
-                                state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                                state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 customer_id: number | null;
                                 buyer: {
                                     name: string | null;
@@ -9663,6 +10096,35 @@ export interface paths {
                                 terms_version: number | null;
                                 withdrawal_version: number | null;
                                 checkout_wording: string | null;
+                                withdrawal: {
+                                    /**
+                                     * Format: date-time
+                                     * @description When the first withdrawal was received
+                                     */
+                                    requested_at: string;
+                                    /** @description Every item withdrawn from */
+                                    item_ids: number[];
+                                    /** @description Each withdrawal as received, oldest first */
+                                    requests: {
+                                        /** Format: date-time */
+                                        requested_at: string;
+                                        item_ids: number[];
+                                        reason: string | null;
+                                    }[];
+                                } | null;
+                                withdrawal_period_ends_at: string | null;
+                                /** @description Money given back, oldest first (how it went: payment.refunds) */
+                                refunds: {
+                                    /** @description Given back, shipping included */
+                                    amount_cents: number;
+                                    /** @description The items paid back */
+                                    item_ids: number[];
+                                    /** @description The part that gives the shipping back */
+                                    shipping_cents: number;
+                                    /** Format: date-time */
+                                    at: string;
+                                }[];
+                                refunded_at: string | null;
                             };
                             /** @description PAYMENT_PROVIDER=stripe: where the buyer pays (Stripe Checkout). Nothing is sold yet (sold_item_ids is empty): the items stay held until the payment arrives */
                             payment_url?: string;
@@ -9787,7 +10249,7 @@ export interface paths {
                                 /** @description Human-friendly order number, e.g. SO-000042 */
                                 number: string;
                                 /** @enum {string} */
-                                state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                                state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
                                 customer_id: number | null;
                                 buyer: {
                                     name: string | null;
@@ -9865,6 +10327,35 @@ export interface paths {
                                 terms_version: number | null;
                                 withdrawal_version: number | null;
                                 checkout_wording: string | null;
+                                withdrawal: {
+                                    /**
+                                     * Format: date-time
+                                     * @description When the first withdrawal was received
+                                     */
+                                    requested_at: string;
+                                    /** @description Every item withdrawn from */
+                                    item_ids: number[];
+                                    /** @description Each withdrawal as received, oldest first */
+                                    requests: {
+                                        /** Format: date-time */
+                                        requested_at: string;
+                                        item_ids: number[];
+                                        reason: string | null;
+                                    }[];
+                                } | null;
+                                withdrawal_period_ends_at: string | null;
+                                /** @description Money given back, oldest first (how it went: payment.refunds) */
+                                refunds: {
+                                    /** @description Given back, shipping included */
+                                    amount_cents: number;
+                                    /** @description The items paid back */
+                                    item_ids: number[];
+                                    /** @description The part that gives the shipping back */
+                                    shipping_cents: number;
+                                    /** Format: date-time */
+                                    at: string;
+                                }[];
+                                refunded_at: string | null;
                             }[];
                         };
                     };
@@ -9927,7 +10418,7 @@ export interface paths {
                             /** @description Human-friendly order number, e.g. SO-000042 */
                             number: string;
                             /** @enum {string} */
-                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
                             customer_id: number | null;
                             buyer: {
                                 name: string | null;
@@ -10005,6 +10496,35 @@ export interface paths {
                             terms_version: number | null;
                             withdrawal_version: number | null;
                             checkout_wording: string | null;
+                            withdrawal: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the first withdrawal was received
+                                 */
+                                requested_at: string;
+                                /** @description Every item withdrawn from */
+                                item_ids: number[];
+                                /** @description Each withdrawal as received, oldest first */
+                                requests: {
+                                    /** Format: date-time */
+                                    requested_at: string;
+                                    item_ids: number[];
+                                    reason: string | null;
+                                }[];
+                            } | null;
+                            withdrawal_period_ends_at: string | null;
+                            /** @description Money given back, oldest first (how it went: payment.refunds) */
+                            refunds: {
+                                /** @description Given back, shipping included */
+                                amount_cents: number;
+                                /** @description The items paid back */
+                                item_ids: number[];
+                                /** @description The part that gives the shipping back */
+                                shipping_cents: number;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                            refunded_at: string | null;
                         };
                     };
                 };
@@ -10131,6 +10651,231 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/me/orders/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw from items of the order (issue 34): any time before delivery, else within 14 days of delivery or hand-over; the acknowledgment is mailed at once
+         * @description Records the withdrawal with its date and time, mails the buyer the acknowledgment and tells the shop. Items withdrawn before are withdrawn: naming only those again answers the order as it is. An unpaid order is withdrawn from as a whole and is cancelled (409 withdraw_whole_order otherwise). 400 item_not_in_order; 409 withdrawal_period_over past the period; 409 item_refunded for an item paid back; 409 invalid_transition for a cancelled or refunded order.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The items of the order to withdraw from */
+                        item_ids: number[];
+                        /** @description Why, if the buyer wants to say (optional) */
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description Human-friendly order number, e.g. SO-000042 */
+                            number: string;
+                            /** @enum {string} */
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            customer_id: number | null;
+                            buyer: {
+                                name: string | null;
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            fulfilment: "shipping" | "pickup";
+                            shipping_address: {
+                                name: string;
+                                line1: string;
+                                line2: string | null;
+                                postal_code: string;
+                                city: string;
+                                country: string;
+                                phone: string | null;
+                            } | null;
+                            note: string | null;
+                            lines: {
+                                item_id: number | null;
+                                title: string;
+                                price_cents: number;
+                                image: string | null;
+                            }[];
+                            /** @description Charged for shipping; 0 for pickup */
+                            shipping_cents: number;
+                            /** @description Tax shown on the order (0 for now) */
+                            tax_cents: number;
+                            /** @description The lines and shipping */
+                            total_cents: number;
+                            currency: string;
+                            payment_reference: string;
+                            payment_due_at: string | null;
+                            payment_due_date: string | null;
+                            payment_instructions: string | null;
+                            pickup: {
+                                address: string | null;
+                                hours: string | null;
+                            } | null;
+                            carrier: string | null;
+                            tracking_reference: string | null;
+                            cancel_reason: string | null;
+                            /** @description How the order is paid and what was given back */
+                            payment: {
+                                /**
+                                 * @description How the order is paid (PAYMENT_PROVIDER at the checkout)
+                                 * @enum {string}
+                                 */
+                                provider: "accept" | "manual" | "stripe";
+                                /**
+                                 * @description awaiting_payment: not paid yet; processing: paid on the page, the money still settling (a bank debit); paid; cancelled: cancelled with no money to give back; refund_pending / refunded / refund_by_hand (for the shop to pay back by hand) / refund_failed (retried, then for a person)
+                                 * @enum {string}
+                                 */
+                                status: "awaiting_payment" | "processing" | "paid" | "cancelled" | "refund_pending" | "refunded" | "refund_by_hand" | "refund_failed";
+                                payment_url: string | null;
+                                payment_expires_at: string | null;
+                                payment_intent_id: string | null;
+                                refunds: {
+                                    amount_cents: number;
+                                    reason: string;
+                                    /** @enum {string} */
+                                    state: "pending" | "succeeded" | "failed" | "to_pay_by_hand";
+                                    reference: string | null;
+                                    error: string | null;
+                                    /** Format: date-time */
+                                    requested_at: string;
+                                    settled_at: string | null;
+                                }[];
+                            };
+                            /** Format: date-time */
+                            placed_at: string;
+                            paid_at: string | null;
+                            shipped_at: string | null;
+                            delivered_at: string | null;
+                            cancelled_at: string | null;
+                            terms_version: number | null;
+                            withdrawal_version: number | null;
+                            checkout_wording: string | null;
+                            withdrawal: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the first withdrawal was received
+                                 */
+                                requested_at: string;
+                                /** @description Every item withdrawn from */
+                                item_ids: number[];
+                                /** @description Each withdrawal as received, oldest first */
+                                requests: {
+                                    /** Format: date-time */
+                                    requested_at: string;
+                                    item_ids: number[];
+                                    reason: string | null;
+                                }[];
+                            } | null;
+                            withdrawal_period_ends_at: string | null;
+                            /** @description Money given back, oldest first (how it went: payment.refunds) */
+                            refunds: {
+                                /** @description Given back, shipping included */
+                                amount_cents: number;
+                                /** @description The items paid back */
+                                item_ids: number[];
+                                /** @description The part that gives the shipping back */
+                                shipping_cents: number;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                            refunded_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -11140,7 +11885,7 @@ export interface webhooks {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
                             /** @enum {string} */
                             fulfilment: "shipping" | "pickup";
                             total_cents: number;
@@ -11212,7 +11957,7 @@ export interface webhooks {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
                             /** @enum {string} */
                             fulfilment: "shipping" | "pickup";
                             total_cents: number;
@@ -11284,7 +12029,7 @@ export interface webhooks {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
                             /** @enum {string} */
                             fulfilment: "shipping" | "pickup";
                             total_cents: number;
@@ -11356,7 +12101,7 @@ export interface webhooks {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
                             /** @enum {string} */
                             fulfilment: "shipping" | "pickup";
                             total_cents: number;
@@ -11428,7 +12173,7 @@ export interface webhooks {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
                             /** @enum {string} */
                             fulfilment: "shipping" | "pickup";
                             total_cents: number;
@@ -11500,7 +12245,7 @@ export interface webhooks {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                            state: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
                             /** @enum {string} */
                             fulfilment: "shipping" | "pickup";
                             total_cents: number;

@@ -1,10 +1,12 @@
 import type { App, AppContext } from '../../../context.js';
 import { errors, IdParams } from '../../../http/schemas.js';
+import { orderReturnsService } from '../../orders/order-returns.service.js';
 import {
   AdminOrderList,
   AdminOrderListQuery,
   CancelBody,
   Order,
+  RefundBody,
   ShipBody,
 } from '../../orders/orders.schemas.js';
 import { ordersService } from '../../orders/orders.service.js';
@@ -22,6 +24,7 @@ const transition = (summary: string) => ({
 export function adminOrderRoutes(app: App, ctx: AppContext): void {
   const orders = ordersService(ctx);
   const list = adminOrdersList(ctx);
+  const returns = orderReturnsService(ctx, orders);
 
   app.get(
     '/orders',
@@ -92,5 +95,21 @@ export function adminOrderRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) => orders.cancel(request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/orders/:id/refund',
+    {
+      schema: {
+        ...transition(
+          'Pay items back (issue 34): their prices, plus the shipping once when asked, never more than was paid less earlier refunds; through the payment provider (manual: recorded for the shop to pay by hand); each item back on sale or to pending; the order refunded once every line is',
+        ),
+        description:
+          '409 invalid_transition unless paid, shipped or delivered; 409 item_refunded for an item paid back before; 409 nothing_to_refund; 400 item_not_in_order. Mails the buyer.',
+        body: RefundBody,
+        response: { 200: Order, ...errors(400, 401, 404, 409, 415) },
+      },
+    },
+    async (request) => returns.refund(request.params.id, request.body),
   );
 }

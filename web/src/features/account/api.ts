@@ -187,6 +187,20 @@ export function useOrder(id: number, pollMs: number | false = false) {
   });
 }
 
+/**
+ * Withdraw from items of an order (issue 34 item 5). The answer is the order with its
+ * withdrawal; the order and the list show it at once.
+ */
+export function useWithdraw(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { item_ids: number[]; reason?: string }) =>
+      ok(api.POST('/api/customers/me/orders/{id}/withdraw', { params: { path: { id } }, body })),
+    onSuccess: (order) => client.setQueryData(['/api/customers/me/orders', id], order),
+    onSettled: () => client.invalidateQueries({ queryKey: ['/api/customers/me/orders'] }),
+  });
+}
+
 /** The terms and withdrawal policy exactly as accepted with an order (loaded when opened). */
 export function useAcceptedPages(id: number, enabled: boolean) {
   return useQuery({

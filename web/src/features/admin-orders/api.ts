@@ -30,7 +30,13 @@ export type OrderAction =
   | { kind: 'mark-paid' }
   | { kind: 'ship'; carrier: string; tracking_reference: string }
   | { kind: 'deliver' }
-  | { kind: 'cancel'; reason: string };
+  | { kind: 'cancel'; reason: string }
+  | {
+      kind: 'refund';
+      item_ids: number[];
+      include_shipping: boolean;
+      restock: 'available' | 'pending';
+    };
 
 function send(id: number, action: OrderAction) {
   const path = { params: { path: { id } } };
@@ -49,6 +55,10 @@ function send(id: number, action: OrderAction) {
       return adminOk(
         api.POST('/api/admin/orders/{id}/cancel', { ...path, body: { reason: action.reason } }),
       );
+    case 'refund': {
+      const { kind: _, ...body } = action;
+      return adminOk(api.POST('/api/admin/orders/{id}/refund', { ...path, body }));
+    }
   }
 }
 
@@ -63,7 +73,8 @@ export function useOrderAction(id: number) {
     onSuccess: (order) => client.setQueryData([ORDERS, id], order),
     onSettled: (_order, _error, action) => {
       client.invalidateQueries({ queryKey: [ORDERS] });
-      if (action.kind === 'cancel') {
+      // A cancel or a refund puts items back on sale (or to pending).
+      if (action.kind === 'cancel' || action.kind === 'refund') {
         client.invalidateQueries({ queryKey: ['/api/admin/items'] });
         client.invalidateQueries({ queryKey: ['/api/items'] });
       }

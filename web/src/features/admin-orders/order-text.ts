@@ -8,6 +8,7 @@ export const STATE_LABELS: Record<OrderState, string> = {
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  refunded: 'Refunded',
 };
 
 export const ORDER_STATES = Object.keys(STATE_LABELS) as OrderState[];

@@ -14,6 +14,7 @@ import { Price } from '../../../components/ui/Price';
 import { formatDate } from '../../../lib/format';
 import { useAcceptedPages, useOrder, useOrders } from '../api';
 import styles from './Account.module.css';
+import { Withdrawal } from './Withdrawal';
 
 /** What each state means to the buyer; a pickup order is collected, not delivered. */
 const STATE_LABELS: Record<Order['fulfilment'], Record<Order['state'], string>> = {
@@ -23,6 +24,7 @@ const STATE_LABELS: Record<Order['fulfilment'], Record<Order['state'], string>> 
     shipped: 'On its way',
     delivered: 'Delivered',
     cancelled: 'Cancelled',
+    refunded: 'Refunded',
   },
   pickup: {
     placed: 'Waiting for payment',
@@ -30,6 +32,7 @@ const STATE_LABELS: Record<Order['fulfilment'], Record<Order['state'], string>> 
     shipped: 'On its way',
     delivered: 'Collected',
     cancelled: 'Cancelled',
+    refunded: 'Refunded',
   },
 };
 
@@ -124,20 +127,20 @@ export function OrdersList() {
 function Destination({ order }: { order: Order }) {
   const address = order.shipping_address;
   if (order.fulfilment === 'pickup') {
-    if (order.state === 'cancelled') return <p>It was to be collected at the shop.</p>;
-    if (order.state === 'delivered') return <p>You collected it at the shop.</p>;
+    if (order.delivered_at) return <p>You collected it at the shop.</p>;
+    if (order.state === 'cancelled' || order.state === 'refunded')
+      return <p>It was to be collected at the shop.</p>;
     // Sent before pickup orders were handed over only; the carrier is named above.
     if (order.carrier) return <p>The shop sent it instead of you collecting it.</p>;
     return <Collection order={order} />;
   }
-  const lead =
-    order.state === 'cancelled'
+  const lead = order.delivered_at
+    ? 'Delivered to'
+    : order.state === 'cancelled' || order.state === 'refunded'
       ? 'It was to go to'
-      : order.state === 'delivered'
-        ? 'Delivered to'
-        : order.state === 'shipped'
-          ? 'On its way to'
-          : 'We send it to';
+      : order.state === 'shipped'
+        ? 'On its way to'
+        : 'We send it to';
   // An order whose address was removed (account deleted): the way, not the place.
   if (!address)
     return <p>{order.state === 'cancelled' ? 'It was to go by post.' : 'Sent by post.'}</p>;
@@ -278,6 +281,7 @@ export function OrderDetail() {
           </p>
         )}
       </section>
+      <Withdrawal order={data} />
       <section className={styles.card} aria-labelledby="order-destination">
         <h2 id="order-destination">{data.fulfilment === 'pickup' ? 'Collection' : 'Delivery'}</h2>
         <Destination order={data} />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { refundedItemIds, withdrawnItemIds } from '../../../components/order/returns';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Feedback';
 import { ApiError } from '../../../lib/api-client';
@@ -12,7 +13,14 @@ const DONE: Record<OrderAction['kind'], string> = {
   ship: 'Marked shipped; the buyer gets a mail with the tracking reference.',
   deliver: 'Marked delivered.',
   cancel: 'Cancelled: the pieces are back on sale and the payment is being voided.',
+  refund: 'Refunded: the money goes back through the payment provider; the buyer gets a mail.',
 };
+
+/** Something withdrawn is not paid back yet. */
+function awaitingRefund(order: AdminOrder): boolean {
+  const refunded = refundedItemIds(order);
+  return [...withdrawnItemIds(order)].some((id) => !refunded.has(id));
+}
 
 /** What the owner reads after handing a pickup order over at the counter. */
 const HANDED_OVER = 'Marked handed over: the order is complete.';
@@ -60,11 +68,11 @@ export function OrderActions({ order }: { order: AdminOrder }) {
           {action.error.message}
         </Notice>
       )}
-      {state === 'delivered' || state === 'cancelled' ? (
+      {state === 'delivered' || state === 'cancelled' || state === 'refunded' ? (
         <p className={styles.muted}>
           {state === 'delivered'
-            ? `${pickup ? 'Handed over' : 'Delivered'}: nothing left to do.`
-            : 'Cancelled: nothing left to do.'}
+            ? `${pickup ? 'Handed over' : 'Delivered'}: ${awaitingRefund(order) ? 'the buyer withdrew; refund the pieces once they are back.' : 'nothing left to do.'}`
+            : `${state === 'refunded' ? 'Refunded' : 'Cancelled'}: nothing left to do.`}
         </p>
       ) : (
         <div className={styles.actions}>

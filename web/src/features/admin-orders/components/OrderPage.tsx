@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { PAYMENT_STATUS_TEXT } from '../../../components/order/order';
-import { Loading, PageState } from '../../../components/ui/Feedback';
+import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { PostalAddress } from '../../../components/ui/PostalAddress';
 import { formatDay, formatPrice } from '../../../lib/format';
 import { type AdminOrder, useAdminOrder } from '../api';
@@ -8,14 +8,17 @@ import { formatDateTime } from '../order-text';
 import styles from './AdminOrders.module.css';
 import { OrderActions } from './OrderActions';
 import { OrderStateBadge } from './OrderStateBadge';
+import { Returns, WithdrawalBadge } from './Returns';
 
 function Destination({ order }: { order: AdminOrder }) {
   if (order.fulfilment === 'pickup')
     return (
       <p>
-        {order.state === 'delivered'
+        {order.delivered_at
           ? 'Collected at the shop.'
-          : 'Pickup at the shop: the buyer collects it and you hand it over.'}
+          : order.state === 'refunded' || order.state === 'cancelled'
+            ? 'It was to be collected at the shop.'
+            : 'Pickup at the shop: the buyer collects it and you hand it over.'}
       </p>
     );
   const address = order.shipping_address;
@@ -35,6 +38,7 @@ function History({ order }: { order: AdminOrder }) {
     ],
     [order.fulfilment === 'pickup' ? 'Handed over' : 'Delivered', order.delivered_at],
     ['Cancelled', order.cancelled_at, order.cancel_reason ?? undefined],
+    ['Refunded', order.refunded_at],
   ];
   return (
     <dl className={styles.facts}>
@@ -89,7 +93,15 @@ export function OrderPage() {
       <div className={styles.heading}>
         <h1>Order {order.number}</h1>
         <OrderStateBadge order={order} />
+        <WithdrawalBadge order={order} />
       </div>
+      {order.withdrawal && order.state === 'paid' && (
+        <Notice tone="error" role="status">
+          The buyer withdrew from {order.withdrawal.item_ids.length} of {order.lines.length}{' '}
+          {order.lines.length === 1 ? 'piece' : 'pieces'}: do not{' '}
+          {order.fulfilment === 'pickup' ? 'hand them over' : 'ship them'}; refund them below.
+        </Notice>
+      )}
       <OrderActions order={order} />
 
       <table className={styles.table}>
@@ -235,6 +247,7 @@ export function OrderPage() {
             </>
           )}
         </section>
+        <Returns order={order} />
         <section className={styles.card} aria-labelledby="order-history">
           <h2 id="order-history">History</h2>
           <History order={order} />

@@ -8,6 +8,7 @@ import { type OrderQuery, type OrderState, useAdminOrders } from '../api';
 import { destinationSummary, ORDER_STATES, STATE_LABELS } from '../order-text';
 import styles from './AdminOrders.module.css';
 import { OrderStateBadge } from './OrderStateBadge';
+import { WithdrawalBadge } from './Returns';
 
 /** The orders, newest first: filter by state, search number, email or name, page on. */
 export function OrdersPage() {
@@ -111,6 +112,7 @@ export function OrdersPage() {
                   <td className={styles.money}>{formatPrice(order.total_cents, order.currency)}</td>
                   <td>
                     <OrderStateBadge order={order} />
+                    <WithdrawalBadge order={order} />
                   </td>
                 </tr>
               ))}
