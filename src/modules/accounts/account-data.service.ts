@@ -5,6 +5,7 @@ import type { SignedInCustomer } from '../../http/customer-guard.js';
 import { forbidden } from '../../http/errors.js';
 import { cartRepository } from '../commerce/cart.repository.js';
 import { addressesRepository } from '../orders/addresses.repository.js';
+import { documentsOf } from '../invoices/documents-of.js';
 import { ordersWithLines } from '../orders/order-shape.js';
 import { ordersRepository } from '../orders/orders.repository.js';
 import { accountDataRepository } from './account-data.repository.js';
@@ -63,7 +64,13 @@ export function accountDataService(
         favorites,
         purchases,
         reservations,
-        orders: ordersWithLines(orderRows, lines, await ctx.shop.current()),
+        orders: ordersWithLines(
+          orderRows,
+          lines,
+          await ctx.shop.current(),
+          [],
+          await documentsOf(ctx.db, orderRows.map((row) => row.id)),
+        ),
         addresses,
         sessions: sessions.map(({ token_digest, ...session }) => ({
           ...session,

@@ -1,4 +1,5 @@
 import type { App, AppContext } from '../../context.js';
+import { customerInvoiceRoutes } from '../invoices/invoices.routes.js';
 import { addressesService } from './addresses.service.js';
 import { registerOrderJobs } from './order-jobs.js';
 import { customerOrderRoutes } from './orders.routes.js';
@@ -14,6 +15,7 @@ declare module 'fastify' {
 /** The customer's orders and addresses, registered at the root with full paths. */
 export function customerOrdersModule(app: App, ctx: AppContext): void {
   customerOrderRoutes(app, ordersService(ctx), addressesService(ctx), ctx.db);
+  customerInvoiceRoutes(app, ctx);
 }
 
 /** The order jobs on the queue, and `app.orders` for tests and tools. */

@@ -42,6 +42,7 @@ export const orderShippedMail = orderTemplate('order-shipped');
 export const orderCancelledMail = orderTemplate('order-cancelled');
 export const orderPaymentReminderMail = orderTemplate('order-payment-reminder');
 export const orderPaymentRefundedMail = orderTemplate('order-payment-refunded');
+export const orderPaymentReceivedMail = orderTemplate('order-payment-received');
 
 function linesAndTotal(order: Order): string {
   const lines = order.lines.map(
@@ -52,7 +53,10 @@ function linesAndTotal(order: Order): string {
     lines.push(
       `Shipping: ${order.shipping_cents === 0 ? 'free' : formatMoney(order.shipping_cents, order.currency)}`,
     );
-  return `${lines.join('\n')}\nTotal: ${formatMoney(order.total_cents, order.currency)}`;
+  // Prices include VAT: the total contains it, said beside it, never added (issue 34 item 3).
+  const vat =
+    order.tax_cents > 0 ? ` (includes VAT ${formatMoney(order.tax_cents, order.currency)})` : '';
+  return `${lines.join('\n')}\nTotal: ${formatMoney(order.total_cents, order.currency)}${vat}`;
 }
 
 /** Where a pickup order is collected, from the shop's settings as the order carries them. */
@@ -81,6 +85,10 @@ function lastDay(order: Order, timeZone: string): string {
 /** How to pay a manual payment: the shop's own instructions (SHOP_PAYMENT_INSTRUCTIONS). */
 const howToPay = (order: Order) =>
   order.payment_instructions ? `\n\nHow to pay:\n${order.payment_instructions}` : '';
+
+/** The invoice travels with the mail as a PDF (the outbox attaches it when sending). */
+const invoiceAttached = (order: Order) =>
+  order.invoice ? `\n\nYour invoice ${order.invoice.number} is attached.` : '';
 
 const firstNameOf = (order: Order) => order.buyer.name?.split(' ')[0] ?? null;
 
@@ -119,7 +127,13 @@ function withAcceptedPages(mail: RenderedMail, pages: OrderMailContext['accepted
 
 /** The mails an order sends its buyer, rendered from the order as committed. */
 export function orderMail(
-  kind: 'confirmation' | 'shipped' | 'cancelled' | 'payment-reminder' | 'payment-refunded',
+  kind:
+    | 'confirmation'
+    | 'shipped'
+    | 'cancelled'
+    | 'payment-reminder'
+    | 'payment-refunded'
+    | 'payment-received',
   order: Order,
   { publicBaseUrl, shop, accepted }: OrderMailContext,
 ): RenderedMail {
@@ -131,7 +145,7 @@ export function orderMail(
       const payment =
         order.state === 'placed' && order.payment_due_date
           ? `Please pay ${total} by ${lastDay(order, shop.timeZone)}, quoting ${order.number} as the reference. Unpaid orders are cancelled after the end of that day.${howToPay(order)}`
-          : 'Your payment has been received.';
+          : `Your payment has been received.${invoiceAttached(order)}`;
       return withAcceptedPages(
         renderMail(orderConfirmationMail, {
           ...values,
@@ -158,6 +172,12 @@ export function orderMail(
         ...values,
         subject: `Your payment for order ${order.number} is refunded`,
         body: `A payment of ${total} for your order ${order.number} reached us after the order had ended${order.cancel_reason ? ` (${order.cancel_reason.replace(/[.!]+$/, '')})` : ''}. Nothing was sold for it, so we have refunded it in full; it reaches your account in a few days.\n\n${linesAndTotal(order)}`,
+      });
+    case 'payment-received':
+      return renderMail(orderPaymentReceivedMail, {
+        ...values,
+        subject: `Payment received for your order ${order.number}`,
+        body: `We have received your payment of ${total} for your order ${order.number}. Thank you!${invoiceAttached(order)}\n\n${linesAndTotal(order)}\n\n${destination(order)}`,
       });
     case 'payment-reminder':
       return renderMail(orderPaymentReminderMail, {

@@ -1,5 +1,6 @@
 import type { ShopSettings } from '../../config.js';
 import type { PostalAddress } from '../../db/schema.js';
+import { NO_DOCUMENTS, type OrderDocuments } from '../invoices/documents-of.js';
 import type { OrderRefundRow } from './order-refunds.js';
 import type { OrderLineRow, OrderRow } from './orders.repository.js';
 import type { Order, PaymentStatus } from './orders.schemas.js';
@@ -35,9 +36,11 @@ export function orderRowToOrder(
   lines: OrderLineRow[],
   shop: ShopSettings,
   refunds: OrderRefundRow[] = [],
+  documents: OrderDocuments = NO_DOCUMENTS,
 ): Order {
   const address = row.shipping_address as PostalAddress | null;
   const manual = awaitsManualPayment(row);
+  const invoice = documents.invoices.find((candidate) => candidate.order_id === row.id);
   return {
     id: row.id,
     number: row.number,
@@ -103,6 +106,14 @@ export function orderRowToOrder(
     terms_version: row.terms_version,
     withdrawal_version: row.withdrawal_version,
     checkout_wording: row.checkout_wording,
+    invoice: invoice ? { number: invoice.number, issued_at: invoice.issued_at } : null,
+    credit_notes: documents.creditNotes
+      .filter((note) => note.order_id === row.id)
+      .map((note) => ({
+        number: note.number,
+        issued_at: note.issued_at,
+        amount_cents: note.amount_cents,
+      })),
   };
 }
 
@@ -112,6 +123,7 @@ export function ordersWithLines(
   lines: OrderLineRow[],
   shop: ShopSettings,
   refunds: OrderRefundRow[] = [],
+  documents: OrderDocuments = NO_DOCUMENTS,
 ): Order[] {
   const byOrder = new Map<number, OrderLineRow[]>();
   for (const line of lines) {
@@ -125,6 +137,7 @@ export function ordersWithLines(
       byOrder.get(row.id) ?? [],
       shop,
       refunds.filter((refund) => refund.order_id === row.id),
+      documents,
     ),
   );
 }

@@ -7,6 +7,7 @@ import {
   Order,
   ShipBody,
 } from '../../orders/orders.schemas.js';
+import { adminInvoiceRoutes } from '../../invoices/invoices.routes.js';
 import { ordersService } from '../../orders/orders.service.js';
 import { adminOrdersList } from './orders.admin.service.js';
 
@@ -22,6 +23,7 @@ const transition = (summary: string) => ({
 export function adminOrderRoutes(app: App, ctx: AppContext): void {
   const orders = ordersService(ctx);
   const list = adminOrdersList(ctx);
+  adminInvoiceRoutes(app, ctx);
 
   app.get(
     '/orders',

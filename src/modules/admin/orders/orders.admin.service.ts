@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../context.js';
 import { decodeIdCursor, encodeIdCursor } from '../../../http/id-cursor.js';
+import { documentsOf } from '../../invoices/documents-of.js';
 import { orderRefundsRepository } from '../../orders/order-refunds.js';
 import { ordersWithLines } from '../../orders/order-shape.js';
 import { ordersRepository } from '../../orders/orders.repository.js';
@@ -19,13 +20,14 @@ export function adminOrdersList(ctx: Pick<AppContext, 'db' | 'config' | 'shop'>)
     const more = page.length > limit;
     const shown = more ? page.slice(0, limit) : page;
     const ids = shown.map((row) => row.id);
-    const [lines, refunds, shop] = await Promise.all([
+    const [lines, refunds, shop, documents] = await Promise.all([
       orders.linesOf(ids),
       orderRefundsRepository(ctx.db).ofOrders(ids),
       ctx.shop.current(),
+      documentsOf(ctx.db, ids),
     ]);
     return {
-      orders: ordersWithLines(shown, lines, shop, refunds),
+      orders: ordersWithLines(shown, lines, shop, refunds, documents),
       next_cursor: more ? encodeIdCursor(shown[shown.length - 1]!.id) : null,
     };
   };
