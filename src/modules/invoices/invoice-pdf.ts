@@ -118,19 +118,11 @@ export function renderDocumentPdf(doc: DocumentSnapshot): Promise<Buffer> {
   y = pdf.y + 4;
   pdf.font('Helvetica').fontSize(9).fillColor('#444');
   if (included) {
-    pdf.text(
-      `Includes VAT ${formatRate(doc.tax.rate_bp)}`,
-      vatX - 100,
-      y,
-      { width: 170 },
-    );
+    pdf.text(`Includes VAT ${formatRate(doc.tax.rate_bp)}`, vatX - 100, y, { width: 170 });
     pdf.text(money(sign * doc.tax.tax_cents), amountX, y, { width: AMOUNT_WIDTH, align: 'right' });
-    pdf.text(
-      `Net ${money(sign * (doc.total_cents - doc.tax.tax_cents))}`,
-      vatX - 100,
-      pdf.y + 2,
-      { width: 170 },
-    );
+    pdf.text(`Net ${money(sign * (doc.total_cents - doc.tax.tax_cents))}`, vatX - 100, pdf.y + 2, {
+      width: 170,
+    });
   }
   y = pdf.y + 22;
   pdf.fillColor('#000').fontSize(10);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_ENV, adminClient, adminSessionCookie } from '../../../test/support/admin.js';
@@ -8,6 +9,7 @@ import { pdfText } from '../../../test/support/pdf-text.js';
 import { inTransaction } from '../../db/transaction.js';
 import { acceptingPayments } from '../commerce/payments.js';
 import { seedRow, shopSettingsSource } from '../shop/shop-settings.js';
+import { invoicesRepository } from './invoices.repository.js';
 import { invoicesService } from './invoices.service.js';
 
 // Issue 34 item 4: an invoice is issued when the order becomes paid, in the same
@@ -149,9 +151,7 @@ describe('issued when the order is paid', () => {
     const before = await customerPdf(buyer.cookie, order.id);
     expect(before.statusCode).toBe(404);
     expect(before.json().error.code).toBe('not_found');
-    expect((await admin('GET', `/api/admin/orders/${order.id}/invoice.pdf`)).statusCode).toBe(
-      404,
-    );
+    expect((await admin('GET', `/api/admin/orders/${order.id}/invoice.pdf`)).statusCode).toBe(404);
 
     const paid = await admin('POST', `/api/admin/orders/${order.id}/mark-paid`);
     expect(paid.statusCode, paid.body).toBe(200);
@@ -203,9 +203,7 @@ describe('never changes', () => {
   it('the database refuses to update or delete an invoice', async () => {
     const { order } = await placeOrder(t);
     await expect(
-      sql`UPDATE invoices SET number = 'INV-1999-00001' WHERE order_id = ${order.id}`.execute(
-        t.db,
-      ),
+      sql`UPDATE invoices SET number = 'INV-1999-00001' WHERE order_id = ${order.id}`.execute(t.db),
     ).rejects.toThrow(/never change/);
     await expect(
       sql`DELETE FROM invoices WHERE order_id = ${order.id}`.execute(t.db),
@@ -244,7 +242,9 @@ describe('tax on the invoice by mode', () => {
   it('a destination with its own rate (OSS): the lines and shipping at that rate', async () => {
     const { buyer, order } = await placeOrder(t, {
       priceCents: 12_000,
-      body: { shipping_address: { ...ADDRESS, country: 'fr', city: 'Paris', postal_code: '75001' } },
+      body: {
+        shipping_address: { ...ADDRESS, country: 'fr', city: 'Paris', postal_code: '75001' },
+      },
     });
     expect(order.tax_cents).toBe(2_000);
     expect(pdfText((await customerPdf(buyer.cookie, order.id)).rawPayload)).toContain('VAT 20%');
@@ -284,5 +284,31 @@ describe('numbering', () => {
       'INV-2033-00001',
       'INV-2033-00002',
     ]);
+  });
+
+  it('property: whatever commits and rolls back, each year’s committed numbers are 1…k in order', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ year: fc.integer({ min: 2090, max: 2092 }), commits: fc.boolean() }), {
+          maxLength: 25,
+        }),
+        async (steps) => {
+          await sql`DELETE FROM document_counters WHERE year >= 2090`.execute(t.db);
+          const committed = new Map<number, number[]>();
+          for (const step of steps) {
+            const taken = await inTransaction(t.db, async (trx) => {
+              const number = await invoicesRepository(trx).nextNumber('invoice', step.year);
+              if (!step.commits) throw new Error('rolled back');
+              return number;
+            }).catch(() => null);
+            if (taken !== null)
+              committed.set(step.year, [...(committed.get(step.year) ?? []), taken]);
+          }
+          for (const numbers of committed.values())
+            expect(numbers).toEqual(numbers.map((_, index) => index + 1));
+        },
+      ),
+      { numRuns: 30 },
+    );
   });
 });

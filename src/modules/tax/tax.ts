@@ -83,8 +83,7 @@ export function taxOf(
     lines,
     shipping,
     taxCents: lines.reduce((sum, line) => sum + line.taxCents, shipping.taxCents),
-    wording:
-      tax.mode === 'margin' ? MARGIN_SCHEME_WORDING : tax.mode === 'none' ? tax.note : null,
+    wording: tax.mode === 'margin' ? MARGIN_SCHEME_WORDING : tax.mode === 'none' ? tax.note : null,
   };
 }
 
