@@ -47,8 +47,8 @@ import {
   saleAnnouncer,
 } from './modules/commerce/index.js';
 import { installDrafting } from './modules/drafting/index.js';
-import { invoiceAttachments } from './modules/invoices/invoices.service.js';
 import { intakeModule } from './modules/intake/index.js';
+import { invoiceAttachments } from './modules/invoices/invoices.service.js';
 import { paymentsFor, paymentsModule } from './modules/payments/index.js';
 import { questionsModule } from './modules/questions/index.js';
 import { seedRow, senderOf, shopSettingsSource } from './modules/shop/shop-settings.js';

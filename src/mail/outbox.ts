@@ -13,8 +13,8 @@ import {
 import {
   describeMailFailure,
   isPermanentMailFailure,
-  type Mailer,
   type MailAttachment,
+  type Mailer,
   type OutgoingMail,
 } from './mailer.js';
 import { outboxRepository } from './outbox.repository.js';

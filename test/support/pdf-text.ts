@@ -26,7 +26,7 @@ export function pdfText(pdf: Buffer): string {
   return out.join('\n');
 }
 
-const WIN_ANSI: Record<number, string> = { 0x80: '€', 0x96: '–', 0x97: '—', 0x92: '’' };
+const WIN_ANSI: Record<number, string> = { 128: '€', 150: '–', 151: '—', 146: '’' };
 
 function winAnsi(bytes: Buffer): string {
   return [...bytes].map((byte) => WIN_ANSI[byte] ?? String.fromCharCode(byte)).join('');

@@ -4,8 +4,8 @@ import { inTransaction } from '../../db/transaction.js';
 import type { SignedInCustomer } from '../../http/customer-guard.js';
 import { forbidden } from '../../http/errors.js';
 import { cartRepository } from '../commerce/cart.repository.js';
-import { addressesRepository } from '../orders/addresses.repository.js';
 import { documentsOf } from '../invoices/documents-of.js';
+import { addressesRepository } from '../orders/addresses.repository.js';
 import { ordersWithLines } from '../orders/order-shape.js';
 import { ordersRepository } from '../orders/orders.repository.js';
 import { accountDataRepository } from './account-data.repository.js';
@@ -69,7 +69,10 @@ export function accountDataService(
           lines,
           await ctx.shop.current(),
           [],
-          await documentsOf(ctx.db, orderRows.map((row) => row.id)),
+          await documentsOf(
+            ctx.db,
+            orderRows.map((row) => row.id),
+          ),
         ),
         addresses,
         sessions: sessions.map(({ token_digest, ...session }) => ({

@@ -52,7 +52,7 @@ beforeEach(async () => {
 });
 
 /** The shop's settings as the app reads them, for calling the service directly. */
-export const shopOf = (app: TestApp) =>
+const shopOf = (app: TestApp) =>
   shopSettingsSource(app.db, () => seedRow(app.config, app.clock.now()));
 
 const customerPdf = (cookie: string, orderId: number) =>

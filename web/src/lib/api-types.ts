@@ -4348,6 +4348,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order’s invoice; 404 before it is paid */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The invoice as a PDF (application/pdf), drawn from the invoice as issued */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders": {
         parameters: {
             query?: never;
@@ -4409,9 +4474,9 @@ export interface paths {
                                 }[];
                                 /** @description Charged for shipping; 0 for pickup */
                                 shipping_cents: number;
-                                /** @description Tax shown on the order (0 for now) */
+                                /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                                 tax_cents: number;
-                                /** @description The lines and shipping */
+                                /** @description What the buyer pays: the lines and shipping (tax included) */
                                 total_cents: number;
                                 currency: string;
                                 payment_reference: string;
@@ -4461,6 +4526,20 @@ export interface paths {
                                 terms_version: number | null;
                                 withdrawal_version: number | null;
                                 checkout_wording: string | null;
+                                invoice: {
+                                    /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                    number: string;
+                                    /** Format: date-time */
+                                    issued_at: string;
+                                } | null;
+                                /** @description One per refund, oldest first */
+                                credit_notes: {
+                                    /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                    number: string;
+                                    /** Format: date-time */
+                                    issued_at: string;
+                                    amount_cents: number;
+                                }[];
                             }[];
                             next_cursor: string | null;
                         };
@@ -4550,9 +4629,9 @@ export interface paths {
                             }[];
                             /** @description Charged for shipping; 0 for pickup */
                             shipping_cents: number;
-                            /** @description Tax shown on the order (0 for now) */
+                            /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                             tax_cents: number;
-                            /** @description The lines and shipping */
+                            /** @description What the buyer pays: the lines and shipping (tax included) */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -4602,6 +4681,20 @@ export interface paths {
                             terms_version: number | null;
                             withdrawal_version: number | null;
                             checkout_wording: string | null;
+                            invoice: {
+                                /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                            } | null;
+                            /** @description One per refund, oldest first */
+                            credit_notes: {
+                                /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                                amount_cents: number;
+                            }[];
                         };
                     };
                 };
@@ -4700,9 +4793,9 @@ export interface paths {
                             }[];
                             /** @description Charged for shipping; 0 for pickup */
                             shipping_cents: number;
-                            /** @description Tax shown on the order (0 for now) */
+                            /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                             tax_cents: number;
-                            /** @description The lines and shipping */
+                            /** @description What the buyer pays: the lines and shipping (tax included) */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -4752,6 +4845,20 @@ export interface paths {
                             terms_version: number | null;
                             withdrawal_version: number | null;
                             checkout_wording: string | null;
+                            invoice: {
+                                /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                            } | null;
+                            /** @description One per refund, oldest first */
+                            credit_notes: {
+                                /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                                amount_cents: number;
+                            }[];
                         };
                     };
                 };
@@ -4891,9 +4998,9 @@ export interface paths {
                             }[];
                             /** @description Charged for shipping; 0 for pickup */
                             shipping_cents: number;
-                            /** @description Tax shown on the order (0 for now) */
+                            /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                             tax_cents: number;
-                            /** @description The lines and shipping */
+                            /** @description What the buyer pays: the lines and shipping (tax included) */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -4943,6 +5050,20 @@ export interface paths {
                             terms_version: number | null;
                             withdrawal_version: number | null;
                             checkout_wording: string | null;
+                            invoice: {
+                                /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                            } | null;
+                            /** @description One per refund, oldest first */
+                            credit_notes: {
+                                /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                                amount_cents: number;
+                            }[];
                         };
                     };
                 };
@@ -5075,9 +5196,9 @@ export interface paths {
                             }[];
                             /** @description Charged for shipping; 0 for pickup */
                             shipping_cents: number;
-                            /** @description Tax shown on the order (0 for now) */
+                            /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                             tax_cents: number;
-                            /** @description The lines and shipping */
+                            /** @description What the buyer pays: the lines and shipping (tax included) */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -5127,6 +5248,20 @@ export interface paths {
                             terms_version: number | null;
                             withdrawal_version: number | null;
                             checkout_wording: string | null;
+                            invoice: {
+                                /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                            } | null;
+                            /** @description One per refund, oldest first */
+                            credit_notes: {
+                                /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                                amount_cents: number;
+                            }[];
                         };
                     };
                 };
@@ -5266,9 +5401,9 @@ export interface paths {
                             }[];
                             /** @description Charged for shipping; 0 for pickup */
                             shipping_cents: number;
-                            /** @description Tax shown on the order (0 for now) */
+                            /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                             tax_cents: number;
-                            /** @description The lines and shipping */
+                            /** @description What the buyer pays: the lines and shipping (tax included) */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -5318,6 +5453,20 @@ export interface paths {
                             terms_version: number | null;
                             withdrawal_version: number | null;
                             checkout_wording: string | null;
+                            invoice: {
+                                /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                            } | null;
+                            /** @description One per refund, oldest first */
+                            credit_notes: {
+                                /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                                amount_cents: number;
+                            }[];
                         };
                     };
                 };
@@ -8722,9 +8871,9 @@ export interface paths {
                                 }[];
                                 /** @description Charged for shipping; 0 for pickup */
                                 shipping_cents: number;
-                                /** @description Tax shown on the order (0 for now) */
+                                /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                                 tax_cents: number;
-                                /** @description The lines and shipping */
+                                /** @description What the buyer pays: the lines and shipping (tax included) */
                                 total_cents: number;
                                 currency: string;
                                 payment_reference: string;
@@ -8774,6 +8923,20 @@ export interface paths {
                                 terms_version: number | null;
                                 withdrawal_version: number | null;
                                 checkout_wording: string | null;
+                                invoice: {
+                                    /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                    number: string;
+                                    /** Format: date-time */
+                                    issued_at: string;
+                                } | null;
+                                /** @description One per refund, oldest first */
+                                credit_notes: {
+                                    /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                    number: string;
+                                    /** Format: date-time */
+                                    issued_at: string;
+                                    amount_cents: number;
+                                }[];
                             }[];
                             addresses: {
                                 id: number;
@@ -9444,10 +9607,18 @@ export interface paths {
                             items_cents: number;
                             /** @description For the parcel to that country; 0 for pickup */
                             shipping_cents: number;
-                            /** @description Tax shown on top (0 for now: prices include it) */
+                            /** @description The VAT contained in total_cents (prices include it; never added on top), per line and for shipping, rounded half up per line; 0 under the margin scheme or a small business exemption */
                             tax_cents: number;
-                            /** @description What checkout charges */
+                            /** @description What checkout charges: items and shipping */
                             total_cents: number;
+                            /** @description How the tax was reckoned, for the cart to say it */
+                            tax: {
+                                /** @enum {string} */
+                                mode: "included" | "margin" | "none";
+                                /** @description The VAT rate applied in basis points (1900 = 19%); 0 unless included */
+                                rate_bp: number;
+                                wording: string | null;
+                            };
                             lines: {
                                 item_id: number;
                                 title: string;
@@ -9611,9 +9782,9 @@ export interface paths {
                                 }[];
                                 /** @description Charged for shipping; 0 for pickup */
                                 shipping_cents: number;
-                                /** @description Tax shown on the order (0 for now) */
+                                /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                                 tax_cents: number;
-                                /** @description The lines and shipping */
+                                /** @description What the buyer pays: the lines and shipping (tax included) */
                                 total_cents: number;
                                 currency: string;
                                 payment_reference: string;
@@ -9663,6 +9834,20 @@ export interface paths {
                                 terms_version: number | null;
                                 withdrawal_version: number | null;
                                 checkout_wording: string | null;
+                                invoice: {
+                                    /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                    number: string;
+                                    /** Format: date-time */
+                                    issued_at: string;
+                                } | null;
+                                /** @description One per refund, oldest first */
+                                credit_notes: {
+                                    /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                    number: string;
+                                    /** Format: date-time */
+                                    issued_at: string;
+                                    amount_cents: number;
+                                }[];
                             };
                             /** @description PAYMENT_PROVIDER=stripe: where the buyer pays (Stripe Checkout). Nothing is sold yet (sold_item_ids is empty): the items stay held until the payment arrives */
                             payment_url?: string;
@@ -9813,9 +9998,9 @@ export interface paths {
                                 }[];
                                 /** @description Charged for shipping; 0 for pickup */
                                 shipping_cents: number;
-                                /** @description Tax shown on the order (0 for now) */
+                                /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                                 tax_cents: number;
-                                /** @description The lines and shipping */
+                                /** @description What the buyer pays: the lines and shipping (tax included) */
                                 total_cents: number;
                                 currency: string;
                                 payment_reference: string;
@@ -9865,6 +10050,20 @@ export interface paths {
                                 terms_version: number | null;
                                 withdrawal_version: number | null;
                                 checkout_wording: string | null;
+                                invoice: {
+                                    /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                    number: string;
+                                    /** Format: date-time */
+                                    issued_at: string;
+                                } | null;
+                                /** @description One per refund, oldest first */
+                                credit_notes: {
+                                    /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                    number: string;
+                                    /** Format: date-time */
+                                    issued_at: string;
+                                    amount_cents: number;
+                                }[];
                             }[];
                         };
                     };
@@ -9953,9 +10152,9 @@ export interface paths {
                             }[];
                             /** @description Charged for shipping; 0 for pickup */
                             shipping_cents: number;
-                            /** @description Tax shown on the order (0 for now) */
+                            /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                             tax_cents: number;
-                            /** @description The lines and shipping */
+                            /** @description What the buyer pays: the lines and shipping (tax included) */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -10005,6 +10204,20 @@ export interface paths {
                             terms_version: number | null;
                             withdrawal_version: number | null;
                             checkout_wording: string | null;
+                            invoice: {
+                                /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                            } | null;
+                            /** @description One per refund, oldest first */
+                            credit_notes: {
+                                /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                                amount_cents: number;
+                            }[];
                         };
                     };
                 };
@@ -10483,6 +10696,71 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/me/orders/{id}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice of one of the caller’s orders; 404 before it is paid */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The invoice as a PDF (application/pdf), drawn from the invoice as issued */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

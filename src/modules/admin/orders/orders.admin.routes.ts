@@ -1,5 +1,6 @@
 import type { App, AppContext } from '../../../context.js';
 import { errors, IdParams } from '../../../http/schemas.js';
+import { adminInvoiceRoutes } from '../../invoices/invoices.routes.js';
 import {
   AdminOrderList,
   AdminOrderListQuery,
@@ -7,7 +8,6 @@ import {
   Order,
   ShipBody,
 } from '../../orders/orders.schemas.js';
-import { adminInvoiceRoutes } from '../../invoices/invoices.routes.js';
 import { ordersService } from '../../orders/orders.service.js';
 import { adminOrdersList } from './orders.admin.service.js';
 
