@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from './support/admin-api.js';
 import { hasChromium, launchChromium, personContext } from './support/chromium.js';
+import { signedInOwner } from './support/owner-pages.js';
 import { checkPage, watchProblems } from './support/page-checks.js';
 import { type SeededItem, seedCatalogue } from './support/seed.js';
 import { type ShopServer, startShop } from './support/shop-server.js';
@@ -23,7 +24,6 @@ describe.skipIf(!hasChromium)('tax and the invoice, in Chromium', () => {
     await admin.call('PUT', '/api/admin/shop', {
       name: 'Werkstatt Lee',
       address: 'Marktstraße 3\n10117 Berlin\nGermany',
-      tax: { mode: 'included', rate_bp: 1900, rates_bp: { AT: 2000 } },
     });
     await admin.call('PUT', '/api/admin/shipping', {
       zones: [
@@ -42,8 +42,17 @@ describe.skipIf(!hasChromium)('tax and the invoice, in Chromium', () => {
     await shop?.stop();
   });
 
-  it('the cart says the VAT at the destination’s rate; the order links its invoice PDF', async () => {
+  it('the owner sets VAT in the settings; the cart says it at the destination’s rate; the order links its invoice PDF', async () => {
     const table = items[0]!; // Teak side table, 80.00
+    const owner = await signedInOwner(browser, shop.baseUrl, '/admin/shop');
+    await owner.getByLabel('How prices are taxed').selectOption('included');
+    await owner.getByLabel('VAT rate (%)').fill('19');
+    await owner.getByLabel('Rates by destination (OSS)').fill('at 20');
+    await owner.getByRole('button', { name: 'Save settings' }).click();
+    await owner.getByText('Saved. Every page and mail uses the new settings now.').waitFor();
+    await checkPage(owner, 'admin-shop-tax');
+    await owner.context().close();
+
     const context = await personContext(browser, shop.baseUrl);
     const shopper = await context.newPage();
     const problems = watchProblems(shopper);
