@@ -174,3 +174,42 @@ describe('issueCreditNote', () => {
     ).rejects.toThrow(/never change/);
   });
 });
+
+describe('a paid order cancelled', () => {
+  it('is credited in full by a credit note in the cancellation; an unpaid one has nothing to credit', async () => {
+    const admin = await adminClient(t.app);
+    const { order, items } = await placeOrder(t, {
+      count: 2,
+      priceCents: 11_900,
+      body: { shipping_address: ADDRESS },
+    });
+    const cancelled = await admin('POST', `/api/admin/orders/${order.id}/cancel`, {
+      reason: 'Damaged in the workshop',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const notes = cancelled.json().credit_notes;
+    expect(notes).toEqual([
+      {
+        number: expect.stringMatching(/^CN-\d{4}-\d{5}$/),
+        issued_at: expect.any(String),
+        amount_cents: 24_290,
+      },
+    ]);
+    const [row] = await creditNotesOf(order.id);
+    expect(row!.snapshot as DocumentSnapshot).toMatchObject({
+      refers_to: order.invoice.number,
+      lines: items.map((item) => ({ item_id: item.id, gross_cents: 11_900, tax_cents: 1_900 })),
+      shipping: { gross_cents: 490, tax_cents: 78 },
+      tax: { tax_cents: 3_878 },
+    });
+
+    paidAtCheckout = false;
+    const { order: unpaid } = await placeOrder(t);
+    const withdrawn = await admin('POST', `/api/admin/orders/${unpaid.id}/cancel`, {
+      reason: 'Never paid',
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json().credit_notes).toEqual([]);
+    expect(await creditNotesOf(unpaid.id)).toHaveLength(0);
+  });
+});

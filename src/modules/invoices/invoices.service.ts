@@ -193,6 +193,30 @@ export function invoicesService(ctx: InvoicesContext) {
   }
 
   /**
+   * A paid order cancelled: whatever of its invoice is not credited yet is credited now,
+   * in the cancellation's transaction (all its lines and shipping). Null when the order
+   * has no invoice or nothing is left to credit.
+   */
+  async function creditRemainderIn(trx: Db, orderId: number) {
+    const invoices = invoicesRepository(trx);
+    const invoice = await invoices.lockInvoiceOfOrder(orderId);
+    if (!invoice) return null;
+    const credited = (await invoices.creditNotesOf([orderId])).reduce(
+      (sum, note) => sum + note.amount_cents,
+      0,
+    );
+    const left = invoice.total_cents - credited;
+    if (left <= 0) return null;
+    const original = invoice.snapshot as DocumentSnapshot;
+    return issueCreditNote(trx, {
+      orderId,
+      itemIds: original.lines.flatMap((line) => (line.item_id === null ? [] : [line.item_id])),
+      includeShipping: true,
+      amountCents: left,
+    });
+  }
+
+  /**
    * The order's invoice as a PDF, drawn from its snapshot: for its buyer only when
    * `customerId` is given. 404 not_found before the order is paid, for another
    * customer's order, or for none at all (one answer, nothing told).
@@ -214,7 +238,7 @@ export function invoicesService(ctx: InvoicesContext) {
     };
   }
 
-  return { issueInvoiceIn, issueCreditNote, invoicePdf };
+  return { issueInvoiceIn, issueCreditNote, creditRemainderIn, invoicePdf };
 }
 
 /** The outbox's attachments: a row's invoice as its PDF, drawn when the mail is sent. */

@@ -172,6 +172,8 @@ export function ordersService(ctx: OrdersContext) {
       // The keyed job exists iff this cancel committed: the payment is voided once.
       await enqueue(trx, ORDER_VOID_JOB, { order_id: row.id }, { now, key: `order-${row.id}` });
     }
+    // An invoiced order cancelled: a credit note offsets what its invoice still stands for.
+    if (row.paid_at !== null) await invoices.creditRemainderIn(trx, row.id);
     const order = (await load(trx, row.id))!;
     await announce(trx, 'order.cancelled', order);
     // Money that came in goes back with the cancel (a refund above, or the void job).
