@@ -48,6 +48,7 @@ import {
 } from './modules/commerce/index.js';
 import { installDrafting } from './modules/drafting/index.js';
 import { intakeModule } from './modules/intake/index.js';
+import { invoiceAttachments } from './modules/invoices/invoices.service.js';
 import { paymentsFor, paymentsModule } from './modules/payments/index.js';
 import { questionsModule } from './modules/questions/index.js';
 import { seedRow, senderOf, shopSettingsSource } from './modules/shop/shop-settings.js';
@@ -207,7 +208,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       config,
     }),
   };
-  registerMailOutbox(jobs, { db: ctx.db, mailer: ctx.mailer, clock: ctx.clock, log: app.log });
+  registerMailOutbox(jobs, {
+    db: ctx.db,
+    mailer: ctx.mailer,
+    clock: ctx.clock,
+    log: app.log,
+    attachments: invoiceAttachments(ctx.db),
+  });
   registerWebhookDelivery(jobs, {
     db: ctx.db,
     clock: ctx.clock,

@@ -244,6 +244,37 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   shipping_settings: ShippingSettingsTable;
+  document_counters: DocumentCountersTable;
+  invoices: InvoicesTable;
+  credit_notes: CreditNotesTable;
+}
+
+/** The last number given per kind of document and year (0092). */
+export interface DocumentCountersTable {
+  kind: 'invoice' | 'credit_note';
+  year: number;
+  last_number: number;
+}
+
+/** An invoice as issued: never updated nor deleted (0092, a trigger refuses). */
+export interface InvoicesTable {
+  id: Generated<number>;
+  order_id: number;
+  number: string;
+  issued_at: Timestamp;
+  total_cents: number;
+  snapshot: ColumnType<unknown, string, never>;
+}
+
+/** A credit note referring to its invoice; immutable like it (0092). */
+export interface CreditNotesTable {
+  id: Generated<number>;
+  invoice_id: number;
+  order_id: number;
+  number: string;
+  issued_at: Timestamp;
+  amount_cents: number;
+  snapshot: ColumnType<unknown, string, never>;
 }
 
 /** A shipping zone as stored (0091): its countries and weight bands, lightest first. */
@@ -300,6 +331,8 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
   /** The shop's sender name when the mail was written (0070); null: the address alone. */
   from_name: Defaulted<string | null>;
+  /** The invoice the mail carries as a PDF, rendered when it is sent (0092). */
+  invoice_id: Defaulted<number | null>;
 }
 
 export type TaxMode = 'included' | 'margin' | 'none';
@@ -395,9 +428,12 @@ export interface OrdersTable {
   checkout_wording: Defaulted<string | null>;
   /** Charged for shipping, and tax (0091); total_cents includes both. */
   shipping_cents: Defaulted<number>;
+  /** The VAT the total contains (prices include it), never added on top (0092, docs/decisions.md). */
   tax_cents: Defaulted<number>;
   /** Every line paid back (0093). */
   refunded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The tax as computed at checkout, line by line (0092); null for orders from before. */
+  tax_breakdown: ColumnType<unknown, string | null | undefined, never>;
 }
 
 export type PaymentProviderName = 'accept' | 'manual' | 'stripe';

@@ -6,6 +6,13 @@ import type { Clock } from '../auth/clock.js';
 import type { Config } from '../config.js';
 import type { RenderedMail } from './templates/template.js';
 
+/** A file sent with a message (an invoice's PDF). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /** A rendered message and its one recipient. */
 export interface OutgoingMail extends RenderedMail {
   to: string;
@@ -13,6 +20,7 @@ export interface OutgoingMail extends RenderedMail {
   replyTo?: string | null;
   /** The From header's display name (the shop's sender name); the address alone when absent. */
   fromName?: string | null;
+  attachments?: MailAttachment[];
 }
 
 /** MAIL_FROM's address, also when it is written `Name <address>`. */
@@ -114,6 +122,7 @@ export function createMailer(options: MailerOptions): Mailer {
         text: mail.text,
         html: mail.html,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
         // Stable across retries: a receiver (or a person) can tell a resend after
         // an ambiguous answer from a new message.
         messageId,

@@ -13,6 +13,7 @@ import {
 import {
   describeMailFailure,
   isPermanentMailFailure,
+  type MailAttachment,
   type Mailer,
   type OutgoingMail,
 } from './mailer.js';
@@ -38,7 +39,12 @@ export const MAIL_PRUNE = 'mail.prune';
 export interface MailRefs {
   customerId?: number | null;
   itemId?: number | null;
+  /** The invoice the mail carries as a PDF, drawn when it is sent (the row holds only the id). */
+  invoiceId?: number | null;
 }
+
+/** Draws what a row refers to as attachments, at send time (an invoice's PDF). */
+export type MailAttachments = (row: { invoice_id: number | null }) => Promise<MailAttachment[]>;
 
 /**
  * About 14 hours of trying: 1 min doubling to 1 h, 20 attempts. An SMTP outage of
@@ -98,6 +104,7 @@ export function mailOutbox(deps: {
         from_name: sender.fromName,
         customer_id: refs.customerId ?? null,
         item_id: refs.itemId ?? null,
+        invoice_id: refs.invoiceId ?? null,
         created_at: now,
       });
       const jobId = await enqueue(trx, MAIL_SEND, { outbox_id: id }, { now });
@@ -116,7 +123,14 @@ interface OutboxLog {
 /** Registers the outbox's sender and its pruning on the worker. */
 export function registerMailOutbox(
   jobs: JobWorker,
-  deps: { db: Db; mailer: Mailer; clock: Clock; log: OutboxLog },
+  deps: {
+    db: Db;
+    mailer: Mailer;
+    clock: Clock;
+    log: OutboxLog;
+    /** Attachments a row refers to; none when absent. */
+    attachments?: MailAttachments;
+  },
 ): void {
   const { db, mailer, clock, log } = deps;
   const rows = outboxRepository(db);
@@ -143,6 +157,8 @@ export function registerMailOutbox(
       const row = await rows.unsent(job.payload.outbox_id);
       if (!row) return; // sent already (a retry after a crash), or pruned
       try {
+        const attachments =
+          row.invoice_id !== null && deps.attachments ? await deps.attachments(row) : [];
         await mailer.deliver(
           {
             template: row.template,
@@ -152,6 +168,7 @@ export function registerMailOutbox(
             html: row.body_html ?? '',
             replyTo: row.reply_to,
             fromName: row.from_name,
+            ...(attachments.length > 0 ? { attachments } : {}),
           },
           row.message_id,
         );

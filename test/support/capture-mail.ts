@@ -12,6 +12,8 @@ export interface CapturedMail {
   messageId: string;
   /** The Reply-To address, empty when the message has none. */
   replyTo: string;
+  /** Files sent with it (an invoice's PDF). */
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 function addressText(value: unknown): string {
@@ -67,6 +69,11 @@ export class CaptureMail implements Transport {
       html: String(data.html ?? ''),
       messageId: mail.message.messageId(),
       replyTo: addressText(data.replyTo),
+      attachments: (data.attachments ?? []).map((file) => ({
+        filename: String(file.filename ?? ''),
+        contentType: String(file.contentType ?? ''),
+        content: Buffer.isBuffer(file.content) ? file.content : Buffer.from(String(file.content)),
+      })),
     });
     callback(null, {
       messageId: mail.message.messageId(),

@@ -31,6 +31,7 @@ import * as m0080 from './0080_catalogue_epoch_bumps.js';
 import * as m0081 from './0081_catalogue_scope_from_column_table.js';
 import * as m0090 from './0090_item_details.js';
 import * as m0091 from './0091_shipping.js';
+import * as m0092 from './0092_tax_invoices.js';
 import * as m0093 from './0093_withdrawals.js';
 
 /**
@@ -70,5 +71,6 @@ export const migrations: Record<string, Migration> = {
   '0081_catalogue_scope_from_column_table': m0081,
   '0090_item_details': m0090,
   '0091_shipping': m0091,
+  '0092_tax_invoices': m0092,
   '0093_withdrawals': m0093,
 };

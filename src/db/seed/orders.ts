@@ -48,6 +48,9 @@ export async function recordSales(
         checkoutKey: `seed-${placed.getTime().toString(36)}-${i}`,
         paymentDueAt: byCard ? null : new Date(placed.getTime() + options.paymentDays * DAY_MS),
         shippingCents: 0,
+        // Demo sales: the shop starts untaxed (mode none), so nothing is contained.
+        taxCents: 0,
+        taxBreakdown: null,
         lines: sale.lines,
       },
       placed,

@@ -4,6 +4,7 @@ import { inTransaction } from '../../db/transaction.js';
 import type { SignedInCustomer } from '../../http/customer-guard.js';
 import { forbidden } from '../../http/errors.js';
 import { cartRepository } from '../commerce/cart.repository.js';
+import { documentsOf } from '../invoices/documents-of.js';
 import { addressesRepository } from '../orders/addresses.repository.js';
 import { orderRefundsRepository } from '../orders/order-refunds.js';
 import { orderReturnsRepository } from '../orders/order-returns.repository.js';
@@ -69,7 +70,17 @@ export function accountDataService(
         favorites,
         purchases,
         reservations,
-        orders: ordersWithLines(orderRows, lines, await ctx.shop.current(), refunds, returns),
+        orders: ordersWithLines(
+          orderRows,
+          lines,
+          await ctx.shop.current(),
+          refunds,
+          returns,
+          await documentsOf(
+            ctx.db,
+            orderRows.map((row) => row.id),
+          ),
+        ),
         addresses,
         sessions: sessions.map(({ token_digest, ...session }) => ({
           ...session,

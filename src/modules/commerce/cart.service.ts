@@ -16,6 +16,7 @@ import { shippingService } from '../shipping/shipping.service.js';
 import { type AcceptedLegal, acceptedLegal } from '../shop/checkout-terms.js';
 import { itemsRepository } from '../storefront/items.repository.js';
 import { itemRowToItem } from '../storefront/storefront.service.js';
+import { taxOf } from '../tax/tax.js';
 import { type ClaimedItem, cartRepository } from './cart.repository.js';
 import type { CartResponse } from './commerce.schemas.js';
 import { hostedCheckout } from './hosted-checkout.js';
@@ -265,13 +266,20 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
       const cart = await view(customer);
       const itemsCents = cart.items.reduce((sum, item) => sum + item.price_cents, 0);
       const shippingCents = await shipping.quoteFor(country, cart.items);
-      // Tax (issue 34 item 3) is not computed yet: prices include it, nothing is added.
-      const taxCents = 0;
+      // Prices include VAT: the tax is what items and shipping contain, reckoned as
+      // checkout reckons it (ordersService.placeIn), never added to the total.
+      const tax = taxOf(
+        (await ctx.shop.current()).tax,
+        country,
+        cart.items.map((item) => item.price_cents),
+        shippingCents,
+      );
       return {
         items_cents: itemsCents,
         shipping_cents: shippingCents,
-        tax_cents: taxCents,
-        total_cents: itemsCents + shippingCents + taxCents,
+        tax_cents: tax.taxCents,
+        total_cents: itemsCents + shippingCents,
+        tax: { mode: tax.mode, rate_bp: tax.rateBp, wording: tax.wording },
         lines: cart.items.map((item) => ({
           item_id: item.id,
           title: item.title,

@@ -1,4 +1,5 @@
 import type { App, AppContext } from '../../context.js';
+import { customerInvoiceRoutes } from '../invoices/invoices.routes.js';
 import { addressesService } from './addresses.service.js';
 import { registerOrderJobs } from './order-jobs.js';
 import { orderReturnsService } from './order-returns.service.js';
@@ -16,6 +17,7 @@ declare module 'fastify' {
 export function customerOrdersModule(app: App, ctx: AppContext): void {
   const orders = ordersService(ctx);
   customerOrderRoutes(app, orders, addressesService(ctx), ctx.db, orderReturnsService(ctx, orders));
+  customerInvoiceRoutes(app, ctx);
 }
 
 /** The order jobs on the queue, and `app.orders` for tests and tools. */

@@ -78,6 +78,7 @@ function afterWithdrawal(order: Order, returnAddress: string | null | undefined)
   const where = returnAddress ? ` to:\n${returnAddress}` : '.';
   return `Please send the pieces back within 14 days${where}\n\nWe pay back what you paid for them within 14 days of today, the way you paid (the standard shipping too when you withdraw from the whole order). We may wait until the pieces are back with us or you have shown us that you sent them.`;
 }
+export const orderPaymentReceivedMail = orderTemplate('order-payment-received');
 
 function linesAndTotal(order: Order): string {
   const lines = order.lines.map(
@@ -88,7 +89,10 @@ function linesAndTotal(order: Order): string {
     lines.push(
       `Shipping: ${order.shipping_cents === 0 ? 'free' : formatMoney(order.shipping_cents, order.currency)}`,
     );
-  return `${lines.join('\n')}\nTotal: ${formatMoney(order.total_cents, order.currency)}`;
+  // Prices include VAT: the total contains it, said beside it, never added (issue 34 item 3).
+  const vat =
+    order.tax_cents > 0 ? ` (includes VAT ${formatMoney(order.tax_cents, order.currency)})` : '';
+  return `${lines.join('\n')}\nTotal: ${formatMoney(order.total_cents, order.currency)}${vat}`;
 }
 
 /** Where a pickup order is collected, from the shop's settings as the order carries them. */
@@ -117,6 +121,10 @@ function lastDay(order: Order, timeZone: string): string {
 /** How to pay a manual payment: the shop's own instructions (SHOP_PAYMENT_INSTRUCTIONS). */
 const howToPay = (order: Order) =>
   order.payment_instructions ? `\n\nHow to pay:\n${order.payment_instructions}` : '';
+
+/** The invoice travels with the mail as a PDF (the outbox attaches it when sending). */
+const invoiceAttached = (order: Order) =>
+  order.invoice ? `\n\nYour invoice ${order.invoice.number} is attached.` : '';
 
 const firstNameOf = (order: Order) => order.buyer.name?.split(' ')[0] ?? null;
 
@@ -164,7 +172,8 @@ export function orderMail(
     | 'payment-reminder'
     | 'payment-refunded'
     | 'withdrawal-received'
-    | 'refunded',
+    | 'refunded'
+    | 'payment-received',
   order: Order,
   { publicBaseUrl, shop, accepted, returnAddress }: OrderMailContext,
 ): RenderedMail {
@@ -176,7 +185,7 @@ export function orderMail(
       const payment =
         order.state === 'placed' && order.payment_due_date
           ? `Please pay ${total} by ${lastDay(order, shop.timeZone)}, quoting ${order.number} as the reference. Unpaid orders are cancelled after the end of that day.${howToPay(order)}`
-          : 'Your payment has been received.';
+          : `Your payment has been received.${invoiceAttached(order)}`;
       return withAcceptedPages(
         renderMail(orderConfirmationMail, {
           ...values,
@@ -232,6 +241,12 @@ export function orderMail(
         body: `We have refunded ${formatMoney(refund.amount_cents, order.currency)} for your order ${order.number}:\n${itemLines(order, refund.item_ids)}${shipping}\n\n${order.payment.provider === 'manual' ? 'We pay it back to you by bank transfer.' : 'It reaches your account the way you paid, usually within a few days.'}`,
       });
     }
+    case 'payment-received':
+      return renderMail(orderPaymentReceivedMail, {
+        ...values,
+        subject: `Payment received for your order ${order.number}`,
+        body: `We have received your payment of ${total} for your order ${order.number}. Thank you!${invoiceAttached(order)}\n\n${linesAndTotal(order)}\n\n${destination(order)}`,
+      });
     case 'payment-reminder':
       return renderMail(orderPaymentReminderMail, {
         ...values,

@@ -1,6 +1,7 @@
 import { inTransaction } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { customersRepository } from '../accounts/customers.repository.js';
+import { invoicesService } from '../invoices/invoices.service.js';
 import { ownerNotices } from '../shop/owner-notices.js';
 import { orderEventData } from '../webhooks/webhook-events.js';
 import { requestRefundIn } from './order-refunds.js';
@@ -40,6 +41,7 @@ function linesFor(lines: OrderLineRow[], itemIds: number[], orderNumber: string)
  */
 export function orderReturnsService(ctx: OrdersContext, orders: OrdersService) {
   const notices = ownerNotices(ctx);
+  const invoices = invoicesService(ctx);
 
   return {
     /**
@@ -167,8 +169,15 @@ export function orderReturnsService(ctx: OrdersContext, orders: OrdersService) {
           refundId,
           named.map((line) => ({ id: line.id, amount_cents: line.price_cents })),
         );
-        // credit note: issued here once invoices land (issueCreditNote(trx, …) for refundId)
         const itemIds = named.map((line) => line.item_id).filter((id): id is number => id !== null);
+        // The credit note for what goes back, referring to the invoice; the books net
+        // to what was kept.
+        await invoices.creditRefundIn(trx, {
+          orderId: row.id,
+          itemIds,
+          includeShipping: shipping > 0,
+          amountCents: amount,
+        });
         const restocked = await returns.restock(itemIds, row.customer_id, body.restock, now);
         if (refunded.size + named.length === lines.length) await returns.markRefunded(row.id, now);
         const order = (await orders.load(trx, row.id))!;

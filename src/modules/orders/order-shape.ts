@@ -1,5 +1,6 @@
 import type { ShopSettings } from '../../config.js';
 import type { PostalAddress } from '../../db/schema.js';
+import { NO_DOCUMENTS, type OrderDocuments } from '../invoices/documents-of.js';
 import type { OrderRefundRow } from './order-refunds.js';
 import { NO_RETURNS, type OrderReturns } from './order-returns.repository.js';
 import type { OrderLineRow, OrderRow } from './orders.repository.js';
@@ -86,9 +87,11 @@ export function orderRowToOrder(
   shop: ShopSettings,
   refunds: OrderRefundRow[] = [],
   returns: OrderReturns = NO_RETURNS,
+  documents: OrderDocuments = NO_DOCUMENTS,
 ): Order {
   const address = row.shipping_address as PostalAddress | null;
   const manual = awaitsManualPayment(row);
+  const invoice = documents.invoices.find((candidate) => candidate.order_id === row.id);
   return {
     id: row.id,
     number: row.number,
@@ -157,6 +160,14 @@ export function orderRowToOrder(
     ...returnsOf(lines, refunds, returns),
     withdrawal_period_ends_at: withdrawalPeriodEndsAt(row, shop.timeZone),
     refunded_at: row.refunded_at,
+    invoice: invoice ? { number: invoice.number, issued_at: invoice.issued_at } : null,
+    credit_notes: documents.creditNotes
+      .filter((note) => note.order_id === row.id)
+      .map((note) => ({
+        number: note.number,
+        issued_at: note.issued_at,
+        amount_cents: note.amount_cents,
+      })),
   };
 }
 
@@ -167,6 +178,7 @@ export function ordersWithLines(
   shop: ShopSettings,
   refunds: OrderRefundRow[] = [],
   returns: OrderReturns = NO_RETURNS,
+  documents: OrderDocuments = NO_DOCUMENTS,
 ): Order[] {
   const byOrder = new Map<number, OrderLineRow[]>();
   for (const line of lines) {
@@ -184,6 +196,7 @@ export function ordersWithLines(
         withdrawals: returns.withdrawals.filter((w) => w.order_id === row.id),
         refundLines: returns.refundLines,
       },
+      documents,
     ),
   );
 }

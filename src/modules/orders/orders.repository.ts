@@ -1,6 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { OrderState, PaymentProviderName, PostalAddress } from '../../db/schema.js';
+import type { StoredTaxBreakdown } from '../invoices/invoice-snapshot.js';
 
 export interface NewOrder {
   customerId: number;
@@ -24,6 +25,9 @@ export interface NewOrder {
   checkoutWording?: string | null;
   /** Charged for shipping (issue 34); 0 for pickup or where shipping is free. */
   shippingCents: number;
+  /** The VAT the lines and shipping contain (issue 34 item 3), and how it was reckoned. */
+  taxCents: number;
+  taxBreakdown: StoredTaxBreakdown | null;
 }
 
 /** LIKE's own wildcards in a search term are matched literally. */
@@ -70,7 +74,8 @@ export function ordersRepository(db: Db) {
         id: number;
       }>`SELECT nextval(pg_get_serial_sequence('orders', 'id'))::int AS id`.execute(db);
       const id = Number(rows[0]!.id);
-      // The total the buyer pays: the lines and shipping (tax is included in prices until item 3).
+      // The total the buyer pays: the lines and shipping. Prices include VAT, so tax_cents
+      // is what the total contains, never added on top (docs/decisions.md, "Tax").
       const total =
         order.lines.reduce((sum, line) => sum + line.price_cents, 0) + order.shippingCents;
       await db
@@ -86,6 +91,8 @@ export function ordersRepository(db: Db) {
           note: order.note,
           total_cents: total,
           shipping_cents: order.shippingCents,
+          tax_cents: order.taxCents,
+          tax_breakdown: order.taxBreakdown ? JSON.stringify(order.taxBreakdown) : null,
           currency: order.currency,
           payment_reference: order.paymentReference,
           checkout_key: order.checkoutKey,

@@ -159,8 +159,14 @@ export const Order = Type.Object(
     note: Nullable(Type.String()),
     lines: Type.Array(OrderLine),
     shipping_cents: Type.Integer({ minimum: 0, description: 'Charged for shipping; 0 for pickup' }),
-    tax_cents: Type.Integer({ minimum: 0, description: 'Tax shown on the order (0 for now)' }),
-    total_cents: Type.Integer({ description: 'The lines and shipping' }),
+    tax_cents: Type.Integer({
+      minimum: 0,
+      description:
+        'The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption',
+    }),
+    total_cents: Type.Integer({
+      description: 'What the buyer pays: the lines and shipping (tax included)',
+    }),
     currency: Type.String(),
     payment_reference: Type.String(),
     payment_due_at: Nullable(
@@ -255,6 +261,23 @@ export const Order = Type.Object(
       { description: 'Money given back, oldest first (how it went: payment.refunds)' },
     ),
     refunded_at: Nullable(DateTime),
+    invoice: Nullable(
+      Type.Object(
+        {
+          number: Type.String({ description: 'INV-YYYY-NNNNN, gapless per year in issue order' }),
+          issued_at: DateTime,
+        },
+        { description: 'Issued when the order is paid; its PDF at …/invoice.pdf' },
+      ),
+    ),
+    credit_notes: Type.Array(
+      Type.Object({
+        number: Type.String({ description: 'CN-YYYY-NNNNN, referring to the invoice' }),
+        issued_at: DateTime,
+        amount_cents: Type.Integer(),
+      }),
+      { description: 'One per refund, oldest first' },
+    ),
   },
   { title: 'Order' },
 );

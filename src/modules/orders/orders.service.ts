@@ -4,8 +4,12 @@ import type { PaymentProviderName, PostalAddress } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { enqueue } from '../../jobs/job-queue.js';
+import { documentsOf } from '../invoices/documents-of.js';
+import { storedTaxOf } from '../invoices/invoice-snapshot.js';
+import { invoicesService } from '../invoices/invoices.service.js';
 import { acceptedPagesOf } from '../shop/accepted-pages.js';
 import { ownerNotices } from '../shop/owner-notices.js';
+import { taxOf } from '../tax/tax.js';
 import { orderEventData } from '../webhooks/webhook-events.js';
 import type { OrderEventType } from '../webhooks/webhook-payloads.js';
 import { countryCodeOf } from './countries.js';
@@ -54,8 +58,11 @@ function refusal(row: OrderRow, transition: Transition): string {
   return `Order ${row.number} is ${row.state}; it cannot be ${VERBS[transition]}.`;
 }
 
-/** What the checkout knows when it records the sale. */
-export type PlaceOrder = Omit<NewOrder, 'state' | 'currency' | 'paymentDueAt'> & { paid: boolean };
+/** What the checkout knows when it records the sale (the tax is reckoned here, from the settings). */
+export type PlaceOrder = Omit<
+  NewOrder,
+  'state' | 'currency' | 'paymentDueAt' | 'taxCents' | 'taxBreakdown'
+> & { paid: boolean };
 
 /** How a cancellation treats the buyer and the payment. */
 export interface CancelOptions {
@@ -80,22 +87,32 @@ const REFUNDED_PROVIDERS: readonly PaymentProviderName[] = ['manual', 'stripe'];
  */
 export function ordersService(ctx: OrdersContext) {
   const notices = ownerNotices(ctx);
+  const invoices = invoicesService(ctx);
   // The shop's settings as they are now (the admin edits them): read where they are used.
   async function load(db: Db, id: number): Promise<Order | undefined> {
     const orders = ordersRepository(db);
     const row = await orders.byId(id);
     if (!row) return undefined;
-    const [lines, refunds, returns, shop] = await Promise.all([
+    const [lines, refunds, returns, shop, documents] = await Promise.all([
       orders.linesOf([row.id]),
       orderRefundsRepository(db).ofOrders([row.id]),
       orderReturnsRepository(db).ofOrders([row.id]),
       ctx.shop.current(db),
+      documentsOf(db, [row.id]),
     ]);
-    return orderRowToOrder(row, lines, shop, refunds, returns);
+    return orderRowToOrder(row, lines, shop, refunds, returns, documents);
   }
 
-  /** Queues a mail to the buyer in the caller's transaction; an anonymised order gets none. */
-  async function queueMail(trx: Db, kind: Parameters<typeof orderMail>[0], order: Order) {
+  /**
+   * Queues a mail to the buyer in the caller's transaction; an anonymised order gets
+   * none. `invoiceId`: the invoice goes with it as a PDF, drawn when the mail is sent.
+   */
+  async function queueMail(
+    trx: Db,
+    kind: Parameters<typeof orderMail>[0],
+    order: Order,
+    invoiceId: number | null = null,
+  ) {
     if (!order.buyer.email) return;
     const shop = await ctx.shop.current(trx);
     const pages = kind === 'confirmation' ? await acceptedPagesOf(trx, order) : null;
@@ -109,7 +126,7 @@ export function ordersService(ctx: OrdersContext) {
     await ctx.outbox.queue(
       trx,
       { ...mail, to: order.buyer.email },
-      { customerId: order.customer_id },
+      { customerId: order.customer_id, invoiceId },
     );
   }
 
@@ -174,6 +191,8 @@ export function ordersService(ctx: OrdersContext) {
       // The keyed job exists iff this cancel committed: the payment is voided once.
       await enqueue(trx, ORDER_VOID_JOB, { order_id: row.id }, { now, key: `order-${row.id}` });
     }
+    // An invoiced order cancelled: a credit note offsets what its invoice still stands for.
+    if (row.paid_at !== null) await invoices.creditRemainderIn(trx, row.id);
     const order = (await load(trx, row.id))!;
     await announce(trx, 'order.cancelled', order);
     // Money that came in goes back with the cancel (a refund above, or the void job).
@@ -202,9 +221,21 @@ export function ordersService(ctx: OrdersContext) {
       // Only a payment the buyer makes by hand has a last day to pay; a hosted page has
       // its own deadline (payment_expires_at) and never gets bank-transfer instructions.
       const hosted = placing.paymentProvider === 'stripe';
+      // Prices include VAT: the tax is what the lines and shipping contain (issue 34 item 3).
+      const tax = taxOf(
+        shop.tax,
+        placing.shippingAddress?.country ?? null,
+        placing.lines.map((line) => line.price_cents),
+        placing.shippingCents,
+      );
       const id = await ordersRepository(trx).insert(
         {
           ...rest,
+          taxCents: tax.taxCents,
+          taxBreakdown: storedTaxOf(
+            tax,
+            placing.lines.map((line) => line.id),
+          ),
           state: paid ? 'paid' : 'placed',
           currency: ctx.config.shopCurrency,
           paymentDueAt:
@@ -214,10 +245,12 @@ export function ordersService(ctx: OrdersContext) {
         },
         now,
       );
+      // Paid at once: the invoice is issued with the sale (issue 34 item 4).
+      const invoiceId = paid ? await invoices.issueInvoiceIn(trx, id) : null;
       const order = (await load(trx, id))!;
       // A hosted payment's buyer (and the owner) is told once the payment has arrived (markPaidIn).
       if (!hosted) {
-        await queueMail(trx, 'confirmation', order);
+        await queueMail(trx, 'confirmation', order, invoiceId);
         await notices.newOrder(trx, order);
       }
       await announce(trx, 'order.placed', order);
@@ -231,8 +264,9 @@ export function ordersService(ctx: OrdersContext) {
         payment_intent_id: paymentIntentId,
       });
       if (!row) return refuse(trx, id, 'mark-paid');
+      const invoiceId = await invoices.issueInvoiceIn(trx, id);
       const order = (await load(trx, id))!;
-      await queueMail(trx, 'confirmation', order);
+      await queueMail(trx, 'confirmation', order, invoiceId);
       await notices.newOrder(trx, order);
       await announce(trx, 'order.paid', order);
       return order;
@@ -265,13 +299,14 @@ export function ordersService(ctx: OrdersContext) {
       const orders = ordersRepository(ctx.db);
       const rows = await orders.ofCustomer(customerId, CUSTOMER_LIST_LIMIT);
       const ids = rows.map((row) => row.id);
-      const [lines, refunds, returns, shop] = await Promise.all([
+      const [lines, refunds, returns, shop, documents] = await Promise.all([
         orders.linesOf(ids),
         orderRefundsRepository(ctx.db).ofOrders(ids),
         orderReturnsRepository(ctx.db).ofOrders(ids),
         ctx.shop.current(),
+        documentsOf(ctx.db, ids),
       ]);
-      return { orders: ordersWithLines(rows, lines, shop, refunds, returns) };
+      return { orders: ordersWithLines(rows, lines, shop, refunds, returns, documents) };
     },
 
     async get(id: number): Promise<Order> {
@@ -299,7 +334,10 @@ export function ordersService(ctx: OrdersContext) {
       return inTransaction(ctx.db, async (trx) => {
         const row = await ordersRepository(trx).transition(id, 'mark-paid', ctx.clock.now());
         if (!row) return refuse(trx, id, 'mark-paid');
+        const invoiceId = await invoices.issueInvoiceIn(trx, id);
         const order = (await load(trx, id))!;
+        // The buyer learns the money arrived, with the invoice (issue 34 item 4).
+        await queueMail(trx, 'payment-received', order, invoiceId);
         await announce(trx, 'order.paid', order);
         return order;
       });

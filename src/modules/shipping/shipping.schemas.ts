@@ -65,8 +65,28 @@ export type QuoteBody = Static<typeof QuoteBody>;
 export const Quote = Type.Object({
   items_cents: Type.Integer({ description: 'The held items at their held prices' }),
   shipping_cents: Type.Integer({ description: 'For the parcel to that country; 0 for pickup' }),
-  tax_cents: Type.Integer({ description: 'Tax shown on top (0 for now: prices include it)' }),
-  total_cents: Type.Integer({ description: 'What checkout charges' }),
+  tax_cents: Type.Integer({
+    description:
+      'The VAT contained in total_cents (prices include it; never added on top), per line and for shipping, rounded half up per line; 0 under the margin scheme or a small business exemption',
+  }),
+  total_cents: Type.Integer({ description: 'What checkout charges: items and shipping' }),
+  tax: Type.Object(
+    {
+      mode: Type.Unsafe<'included' | 'margin' | 'none'>(
+        Type.String({ enum: ['included', 'margin', 'none'] }),
+      ),
+      rate_bp: Type.Integer({
+        description: 'The VAT rate applied in basis points (1900 = 19%); 0 unless included',
+      }),
+      wording: Nullable(
+        Type.String({
+          description:
+            'What is said instead of VAT: the margin scheme’s words, or the shop’s note (small business exemption)',
+        }),
+      ),
+    },
+    { description: 'How the tax was reckoned, for the cart to say it' },
+  ),
   lines: Type.Array(
     Type.Object({
       item_id: Type.Integer(),

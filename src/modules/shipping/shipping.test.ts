@@ -205,6 +205,8 @@ describe('POST /api/cart/quote', () => {
       shipping_cents: 990,
       tax_cents: 0,
       total_cents: 15_990,
+      // The shop starts untaxed (mode none, no note).
+      tax: { mode: 'none', rate_bp: 0, wording: null },
       lines: [
         {
           item_id: items[0]!.id,

@@ -4348,6 +4348,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order’s invoice; 404 before it is paid */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The invoice as a PDF (application/pdf), drawn from the invoice as issued */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders": {
         parameters: {
             query?: never;
@@ -4409,9 +4474,9 @@ export interface paths {
                                 }[];
                                 /** @description Charged for shipping; 0 for pickup */
                                 shipping_cents: number;
-                                /** @description Tax shown on the order (0 for now) */
+                                /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                                 tax_cents: number;
-                                /** @description The lines and shipping */
+                                /** @description What the buyer pays: the lines and shipping (tax included) */
                                 total_cents: number;
                                 currency: string;
                                 payment_reference: string;
@@ -4490,6 +4555,20 @@ export interface paths {
                                     at: string;
                                 }[];
                                 refunded_at: string | null;
+                                invoice: {
+                                    /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                    number: string;
+                                    /** Format: date-time */
+                                    issued_at: string;
+                                } | null;
+                                /** @description One per refund, oldest first */
+                                credit_notes: {
+                                    /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                    number: string;
+                                    /** Format: date-time */
+                                    issued_at: string;
+                                    amount_cents: number;
+                                }[];
                             }[];
                             next_cursor: string | null;
                         };
@@ -4579,9 +4658,9 @@ export interface paths {
                             }[];
                             /** @description Charged for shipping; 0 for pickup */
                             shipping_cents: number;
-                            /** @description Tax shown on the order (0 for now) */
+                            /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                             tax_cents: number;
-                            /** @description The lines and shipping */
+                            /** @description What the buyer pays: the lines and shipping (tax included) */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -4660,6 +4739,20 @@ export interface paths {
                                 at: string;
                             }[];
                             refunded_at: string | null;
+                            invoice: {
+                                /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                            } | null;
+                            /** @description One per refund, oldest first */
+                            credit_notes: {
+                                /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                                amount_cents: number;
+                            }[];
                         };
                     };
                 };
@@ -4758,9 +4851,9 @@ export interface paths {
                             }[];
                             /** @description Charged for shipping; 0 for pickup */
                             shipping_cents: number;
-                            /** @description Tax shown on the order (0 for now) */
+                            /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                             tax_cents: number;
-                            /** @description The lines and shipping */
+                            /** @description What the buyer pays: the lines and shipping (tax included) */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -4839,6 +4932,20 @@ export interface paths {
                                 at: string;
                             }[];
                             refunded_at: string | null;
+                            invoice: {
+                                /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                            } | null;
+                            /** @description One per refund, oldest first */
+                            credit_notes: {
+                                /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                                amount_cents: number;
+                            }[];
                         };
                     };
                 };
@@ -4978,9 +5085,9 @@ export interface paths {
                             }[];
                             /** @description Charged for shipping; 0 for pickup */
                             shipping_cents: number;
-                            /** @description Tax shown on the order (0 for now) */
+                            /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                             tax_cents: number;
-                            /** @description The lines and shipping */
+                            /** @description What the buyer pays: the lines and shipping (tax included) */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -5059,6 +5166,20 @@ export interface paths {
                                 at: string;
                             }[];
                             refunded_at: string | null;
+                            invoice: {
+                                /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                            } | null;
+                            /** @description One per refund, oldest first */
+                            credit_notes: {
+                                /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                                amount_cents: number;
+                            }[];
                         };
                     };
                 };
@@ -5191,9 +5312,9 @@ export interface paths {
                             }[];
                             /** @description Charged for shipping; 0 for pickup */
                             shipping_cents: number;
-                            /** @description Tax shown on the order (0 for now) */
+                            /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                             tax_cents: number;
-                            /** @description The lines and shipping */
+                            /** @description What the buyer pays: the lines and shipping (tax included) */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -5272,6 +5393,20 @@ export interface paths {
                                 at: string;
                             }[];
                             refunded_at: string | null;
+                            invoice: {
+                                /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                            } | null;
+                            /** @description One per refund, oldest first */
+                            credit_notes: {
+                                /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                                amount_cents: number;
+                            }[];
                         };
                     };
                 };
@@ -5411,9 +5546,9 @@ export interface paths {
                             }[];
                             /** @description Charged for shipping; 0 for pickup */
                             shipping_cents: number;
-                            /** @description Tax shown on the order (0 for now) */
+                            /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                             tax_cents: number;
-                            /** @description The lines and shipping */
+                            /** @description What the buyer pays: the lines and shipping (tax included) */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -5492,6 +5627,20 @@ export interface paths {
                                 at: string;
                             }[];
                             refunded_at: string | null;
+                            invoice: {
+                                /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                            } | null;
+                            /** @description One per refund, oldest first */
+                            credit_notes: {
+                                /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                                amount_cents: number;
+                            }[];
                         };
                     };
                 };
@@ -5641,9 +5790,9 @@ export interface paths {
                             }[];
                             /** @description Charged for shipping; 0 for pickup */
                             shipping_cents: number;
-                            /** @description Tax shown on the order (0 for now) */
+                            /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                             tax_cents: number;
-                            /** @description The lines and shipping */
+                            /** @description What the buyer pays: the lines and shipping (tax included) */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -5722,6 +5871,20 @@ export interface paths {
                                 at: string;
                             }[];
                             refunded_at: string | null;
+                            invoice: {
+                                /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                            } | null;
+                            /** @description One per refund, oldest first */
+                            credit_notes: {
+                                /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                                amount_cents: number;
+                            }[];
                         };
                     };
                 };
@@ -9126,9 +9289,9 @@ export interface paths {
                                 }[];
                                 /** @description Charged for shipping; 0 for pickup */
                                 shipping_cents: number;
-                                /** @description Tax shown on the order (0 for now) */
+                                /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                                 tax_cents: number;
-                                /** @description The lines and shipping */
+                                /** @description What the buyer pays: the lines and shipping (tax included) */
                                 total_cents: number;
                                 currency: string;
                                 payment_reference: string;
@@ -9207,6 +9370,20 @@ export interface paths {
                                     at: string;
                                 }[];
                                 refunded_at: string | null;
+                                invoice: {
+                                    /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                    number: string;
+                                    /** Format: date-time */
+                                    issued_at: string;
+                                } | null;
+                                /** @description One per refund, oldest first */
+                                credit_notes: {
+                                    /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                    number: string;
+                                    /** Format: date-time */
+                                    issued_at: string;
+                                    amount_cents: number;
+                                }[];
                             }[];
                             addresses: {
                                 id: number;
@@ -9877,10 +10054,18 @@ export interface paths {
                             items_cents: number;
                             /** @description For the parcel to that country; 0 for pickup */
                             shipping_cents: number;
-                            /** @description Tax shown on top (0 for now: prices include it) */
+                            /** @description The VAT contained in total_cents (prices include it; never added on top), per line and for shipping, rounded half up per line; 0 under the margin scheme or a small business exemption */
                             tax_cents: number;
-                            /** @description What checkout charges */
+                            /** @description What checkout charges: items and shipping */
                             total_cents: number;
+                            /** @description How the tax was reckoned, for the cart to say it */
+                            tax: {
+                                /** @enum {string} */
+                                mode: "included" | "margin" | "none";
+                                /** @description The VAT rate applied in basis points (1900 = 19%); 0 unless included */
+                                rate_bp: number;
+                                wording: string | null;
+                            };
                             lines: {
                                 item_id: number;
                                 title: string;
@@ -10044,9 +10229,9 @@ export interface paths {
                                 }[];
                                 /** @description Charged for shipping; 0 for pickup */
                                 shipping_cents: number;
-                                /** @description Tax shown on the order (0 for now) */
+                                /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                                 tax_cents: number;
-                                /** @description The lines and shipping */
+                                /** @description What the buyer pays: the lines and shipping (tax included) */
                                 total_cents: number;
                                 currency: string;
                                 payment_reference: string;
@@ -10125,6 +10310,20 @@ export interface paths {
                                     at: string;
                                 }[];
                                 refunded_at: string | null;
+                                invoice: {
+                                    /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                    number: string;
+                                    /** Format: date-time */
+                                    issued_at: string;
+                                } | null;
+                                /** @description One per refund, oldest first */
+                                credit_notes: {
+                                    /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                    number: string;
+                                    /** Format: date-time */
+                                    issued_at: string;
+                                    amount_cents: number;
+                                }[];
                             };
                             /** @description PAYMENT_PROVIDER=stripe: where the buyer pays (Stripe Checkout). Nothing is sold yet (sold_item_ids is empty): the items stay held until the payment arrives */
                             payment_url?: string;
@@ -10275,9 +10474,9 @@ export interface paths {
                                 }[];
                                 /** @description Charged for shipping; 0 for pickup */
                                 shipping_cents: number;
-                                /** @description Tax shown on the order (0 for now) */
+                                /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                                 tax_cents: number;
-                                /** @description The lines and shipping */
+                                /** @description What the buyer pays: the lines and shipping (tax included) */
                                 total_cents: number;
                                 currency: string;
                                 payment_reference: string;
@@ -10356,6 +10555,20 @@ export interface paths {
                                     at: string;
                                 }[];
                                 refunded_at: string | null;
+                                invoice: {
+                                    /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                    number: string;
+                                    /** Format: date-time */
+                                    issued_at: string;
+                                } | null;
+                                /** @description One per refund, oldest first */
+                                credit_notes: {
+                                    /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                    number: string;
+                                    /** Format: date-time */
+                                    issued_at: string;
+                                    amount_cents: number;
+                                }[];
                             }[];
                         };
                     };
@@ -10444,9 +10657,9 @@ export interface paths {
                             }[];
                             /** @description Charged for shipping; 0 for pickup */
                             shipping_cents: number;
-                            /** @description Tax shown on the order (0 for now) */
+                            /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                             tax_cents: number;
-                            /** @description The lines and shipping */
+                            /** @description What the buyer pays: the lines and shipping (tax included) */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -10525,6 +10738,20 @@ export interface paths {
                                 at: string;
                             }[];
                             refunded_at: string | null;
+                            invoice: {
+                                /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                            } | null;
+                            /** @description One per refund, oldest first */
+                            credit_notes: {
+                                /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                                amount_cents: number;
+                            }[];
                         };
                     };
                 };
@@ -10727,9 +10954,9 @@ export interface paths {
                             }[];
                             /** @description Charged for shipping; 0 for pickup */
                             shipping_cents: number;
-                            /** @description Tax shown on the order (0 for now) */
+                            /** @description The VAT contained in total_cents (prices include it; never added on top): per line and for shipping at the destination’s rate, rounded half up per line. 0 under the margin scheme or a small business exemption */
                             tax_cents: number;
-                            /** @description The lines and shipping */
+                            /** @description What the buyer pays: the lines and shipping (tax included) */
                             total_cents: number;
                             currency: string;
                             payment_reference: string;
@@ -10808,6 +11035,20 @@ export interface paths {
                                 at: string;
                             }[];
                             refunded_at: string | null;
+                            invoice: {
+                                /** @description INV-YYYY-NNNNN, gapless per year in issue order */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                            } | null;
+                            /** @description One per refund, oldest first */
+                            credit_notes: {
+                                /** @description CN-YYYY-NNNNN, referring to the invoice */
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                                amount_cents: number;
+                            }[];
                         };
                     };
                 };
@@ -11228,6 +11469,71 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/me/orders/{id}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice of one of the caller’s orders; 404 before it is paid */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The invoice as a PDF (application/pdf), drawn from the invoice as issued */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

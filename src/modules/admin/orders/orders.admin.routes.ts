@@ -1,5 +1,6 @@
 import type { App, AppContext } from '../../../context.js';
 import { errors, IdParams } from '../../../http/schemas.js';
+import { adminInvoiceRoutes } from '../../invoices/invoices.routes.js';
 import { orderReturnsService } from '../../orders/order-returns.service.js';
 import {
   AdminOrderList,
@@ -25,6 +26,7 @@ export function adminOrderRoutes(app: App, ctx: AppContext): void {
   const orders = ordersService(ctx);
   const list = adminOrdersList(ctx);
   const returns = orderReturnsService(ctx, orders);
+  adminInvoiceRoutes(app, ctx);
 
   app.get(
     '/orders',

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../context.js';
 import { decodeIdCursor, encodeIdCursor } from '../../../http/id-cursor.js';
+import { documentsOf } from '../../invoices/documents-of.js';
 import { orderRefundsRepository } from '../../orders/order-refunds.js';
 import { orderReturnsRepository } from '../../orders/order-returns.repository.js';
 import { ordersWithLines } from '../../orders/order-shape.js';
@@ -20,14 +21,15 @@ export function adminOrdersList(ctx: Pick<AppContext, 'db' | 'config' | 'shop'>)
     const more = page.length > limit;
     const shown = more ? page.slice(0, limit) : page;
     const ids = shown.map((row) => row.id);
-    const [lines, refunds, returns, shop] = await Promise.all([
+    const [lines, refunds, returns, shop, documents] = await Promise.all([
       orders.linesOf(ids),
       orderRefundsRepository(ctx.db).ofOrders(ids),
       orderReturnsRepository(ctx.db).ofOrders(ids),
       ctx.shop.current(),
+      documentsOf(ctx.db, ids),
     ]);
     return {
-      orders: ordersWithLines(shown, lines, shop, refunds, returns),
+      orders: ordersWithLines(shown, lines, shop, refunds, returns, documents),
       next_cursor: more ? encodeIdCursor(shown[shown.length - 1]!.id) : null,
     };
   };

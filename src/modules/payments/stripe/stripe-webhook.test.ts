@@ -94,6 +94,8 @@ describe('checkout.session.completed, paid', () => {
     expect(now).toMatchObject({
       state: 'paid',
       payment: { status: 'paid', payment_intent_id: completed.payment_intent, payment_url: null },
+      // Issued in the transaction that made it paid (issue 34 item 4).
+      invoice: { number: expect.stringMatching(/^INV-\d{4}-\d{5}$/) },
     });
     for (const item of items)
       expect(await itemRow(t, item.id)).toMatchObject({
@@ -103,9 +105,11 @@ describe('checkout.session.completed, paid', () => {
         checkout_key: null,
       });
     await t.mail.settle();
-    expect(t.mail.titled(buyer.email, `Your order ${order.number}`).text).toContain(
-      'Your payment has been received.',
-    );
+    const confirmation = t.mail.titled(buyer.email, `Your order ${order.number}`);
+    expect(confirmation.text).toContain('Your payment has been received.');
+    expect(confirmation.attachments.map((file) => file.filename)).toEqual([
+      `${now.invoice.number}.pdf`,
+    ]);
     expect(t.mail.to(fan.email)).toHaveLength(1);
   });
 
@@ -117,6 +121,10 @@ describe('checkout.session.completed, paid', () => {
     const after = await orderRow(t, order.id);
     expect((await postEvent(t.app, stripe, event)).statusCode).toBe(200);
     expect(await orderRow(t, order.id)).toEqual(after);
+    // One invoice: the repeated event took no second number.
+    expect(
+      await t.db.selectFrom('invoices').select('number').where('order_id', '=', order.id).execute(),
+    ).toHaveLength(1);
     await t.mail.settle();
     expect(t.mail.to(buyer.email)).toHaveLength(1);
     const stored = (await eventRows()).filter((row) => row.event_id === event.id);

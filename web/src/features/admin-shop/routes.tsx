@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../components/ui/Feedback';
-import { Checkbox, Field, TextArea } from '../../components/ui/Field';
+import { Checkbox, Field, fieldInputClass, TextArea } from '../../components/ui/Field';
 import { ApiError } from '../../lib/api-client';
 import { PAGE_SLUGS, type PageSlug } from '../pages/api';
 import {
@@ -33,6 +33,19 @@ const text = (form: FormData, name: string) => {
   return value === '' ? null : value;
 };
 
+/** "19" or "7,5" (percent) → basis points; anything else as typed, for the server to refuse. */
+const percentToBp = (value: string) => Math.round(Number(value.trim().replace(',', '.')) * 100);
+
+/** "AT 20, FR 20" → {AT: 2000, FR: 2000}. */
+function ratesFrom(value: string): Record<string, number> {
+  const rates: Record<string, number> = {};
+  for (const part of value.split(/[,;\n]/)) {
+    const [country, rate] = part.trim().split(/\s+/);
+    if (country && rate) rates[country.toUpperCase()] = percentToBp(rate);
+  }
+  return rates;
+}
+
 function SettingsForm() {
   const shop = useAdminShop();
   const save = useSaveShop();
@@ -63,6 +76,12 @@ function SettingsForm() {
         submissions: form.get('notify_submissions') === 'on',
       },
       time_zone: String(form.get('time_zone') ?? '').trim(),
+      tax: {
+        mode: String(form.get('tax_mode')) as 'included' | 'margin' | 'none',
+        rate_bp: percentToBp(String(form.get('tax_rate') ?? '')),
+        rates_bp: ratesFrom(String(form.get('tax_rates') ?? '')),
+        note: text(form, 'tax_note'),
+      },
     };
     save.mutate(body, { onSuccess: () => setSaved(true) });
   }
@@ -131,6 +150,43 @@ function SettingsForm() {
           error={fieldError(save.error, 'time_zone')}
           hint="An IANA zone such as Europe/Berlin: the days to pay are counted in it."
         />
+        <fieldset className={styles.notify}>
+          <legend>Tax</legend>
+          <label className={styles.selectLabel}>
+            How prices are taxed
+            <select name="tax_mode" defaultValue={data.tax.mode} className={fieldInputClass}>
+              <option value="included">Prices include VAT</option>
+              <option value="margin">Margin scheme (second-hand goods): no VAT shown</option>
+              <option value="none">No VAT (small business exemption)</option>
+            </select>
+          </label>
+          <Field
+            label="VAT rate (%)"
+            name="tax_rate"
+            inputMode="decimal"
+            defaultValue={String(data.tax.rate_bp / 100)}
+            error={fieldError(save.error, 'tax/rate_bp')}
+            hint="Your country’s standard rate, e.g. 19."
+          />
+          <Field
+            label="Rates by destination (OSS)"
+            name="tax_rates"
+            defaultValue={Object.entries(data.tax.rates_bp)
+              .map(([country, bp]) => `${country} ${bp / 100}`)
+              .join(', ')}
+            error={fieldError(save.error, 'tax/rates_bp')}
+            hint="Optional, e.g. “AT 20, FR 20”: parcels to these countries are taxed at their rate."
+          />
+          <TextArea
+            label="Note on invoices without VAT"
+            name="tax_note"
+            defaultValue={data.tax.note ?? ''}
+            maxLength={500}
+            rows={2}
+            error={fieldError(save.error, 'tax/note')}
+            hint="With “No VAT”: the wording of your exemption, shown in the cart and on invoices."
+          />
+        </fieldset>
         <fieldset className={styles.notify}>
           <legend>Tell me by mail about</legend>
           <Checkbox

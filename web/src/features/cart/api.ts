@@ -29,6 +29,10 @@ export function useCheckout() {
   });
 }
 
+/** The quote's answer: items, shipping, the VAT the total contains and how it was reckoned. */
+export type Quote =
+  paths['/api/cart/quote']['post']['responses'][200]['content']['application/json'];
+
 export type QuoteBody = NonNullable<
   paths['/api/cart/quote']['post']['requestBody']
 >['content']['application/json'];

@@ -206,6 +206,34 @@ function AcceptedTerms({ order }: { order: Order }) {
   );
 }
 
+/** The invoice issued when the order was paid, and a credit note for each refund (issue 34). */
+function Documents({ order, invoice }: { order: Order; invoice: NonNullable<Order['invoice']> }) {
+  return (
+    <section className={styles.card} aria-labelledby="order-invoice">
+      <h2 id="order-invoice">Invoice</h2>
+      <p>
+        <a href={`/api/customers/me/orders/${order.id}/invoice.pdf`} target="_blank" rel="noopener">
+          Invoice {invoice.number} (PDF)
+        </a>{' '}
+        <span className={styles.muted}>issued {formatDate(invoice.issued_at)}</span>
+      </p>
+      {order.credit_notes.length > 0 && (
+        <ul className={styles.lines} aria-label="Credit notes">
+          {order.credit_notes.map((note) => (
+            <li key={note.number}>
+              <span>
+                Credit note {note.number}{' '}
+                <span className={styles.muted}>issued {formatDate(note.issued_at)}</span>
+              </span>
+              <Price cents={-note.amount_cents} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export function OrderDetail() {
   const id = Number(useParams().id);
   const confirming = useConfirmingPayment();
@@ -267,6 +295,12 @@ export function OrderDetail() {
         )}
         <p>
           Total: <Price cents={data.total_cents} />
+          {data.tax_cents > 0 && (
+            <span className={styles.muted}>
+              {' '}
+              (includes VAT <Price cents={data.tax_cents} />)
+            </span>
+          )}
         </p>
         {data.payment.provider !== 'accept' && (
           <p>
@@ -281,6 +315,7 @@ export function OrderDetail() {
           </p>
         )}
       </section>
+      {data.invoice && <Documents order={data} invoice={data.invoice} />}
       <Withdrawal order={data} />
       <section className={styles.card} aria-labelledby="order-destination">
         <h2 id="order-destination">{data.fulfilment === 'pickup' ? 'Collection' : 'Delivery'}</h2>

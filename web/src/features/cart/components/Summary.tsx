@@ -1,7 +1,7 @@
 import { Notice } from '../../../components/ui/Feedback';
 import { Price } from '../../../components/ui/Price';
 import { ApiError, type Cart } from '../../../lib/api-client';
-import { useQuote } from '../api';
+import { type Quote, useQuote } from '../api';
 import styles from './Cart.module.css';
 import { type DeliveryChoice, quoteBodyOf } from './Delivery';
 
@@ -46,16 +46,11 @@ export function Summary({ cart, choice }: { cart: Cart; choice: DeliveryChoice }
           <span>Working it out…</span>
         )}
       </div>
-      {data && data.tax_cents > 0 && (
-        <div className={styles.row}>
-          <span>Tax</span>
-          <Price cents={data.tax_cents} />
-        </div>
-      )}
       <div className={styles.total}>
         <span>Total</span>
         <Price cents={data?.total_cents ?? itemsCents} />
       </div>
+      {data && <TaxNote quote={data} />}
       {refusal && (
         <Notice tone="error" role="alert">
           {refusal}
@@ -63,6 +58,23 @@ export function Summary({ cart, choice }: { cart: Cart; choice: DeliveryChoice }
       )}
     </div>
   );
+}
+
+/**
+ * What the total contains (issue 34 item 3): prices include VAT, so it is said, never
+ * added: "incl. 19% VAT €3.80"; the shop's own note under a small business exemption;
+ * nothing under the margin scheme (no VAT may be shown there).
+ */
+function TaxNote({ quote }: { quote: Quote }) {
+  if (quote.tax.mode === 'included' && quote.tax_cents > 0)
+    return (
+      <p className={styles.taxNote}>
+        incl. {quote.tax.rate_bp / 100}% VAT <Price cents={quote.tax_cents} />
+      </p>
+    );
+  if (quote.tax.mode === 'none' && quote.tax.wording)
+    return <p className={styles.taxNote}>{quote.tax.wording}</p>;
+  return null;
 }
 
 /** Whether checkout would be refused for where the parcel goes (said by Summary). */
