@@ -161,6 +161,50 @@ describe('POST /api/admin/orders/:id/refund (PAYMENT_PROVIDER=accept)', () => {
     );
   });
 
+  it('each refund issues a credit note referring to the invoice; a later cancel credits only the rest', async () => {
+    const { items, order } = await placeOrder(t, {
+      count: 2,
+      priceCents: 2000,
+      body: { shipping_address: ADDRESS },
+    });
+    expect(order.invoice.number).toMatch(/^INV-\d{4}-\d{5}$/);
+    const res = await refund(order.id, {
+      item_ids: [items[0]!.id],
+      include_shipping: false,
+      restock: 'available',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().credit_notes).toEqual([
+      {
+        number: expect.stringMatching(/^CN-\d{4}-\d{5}$/),
+        issued_at: expect.any(String),
+        amount_cents: 2000,
+      },
+    ]);
+    const cancelled = await admin('POST', `/api/admin/orders/${order.id}/cancel`, {
+      reason: 'The buyer asked to cancel the rest.',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const notes = await t.db
+      .selectFrom('credit_notes')
+      .select(['amount_cents', 'snapshot'])
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+    type Note = { refers_to: string; lines: { item_id: number }[]; shipping: unknown };
+    const [first, rest] = notes.map((note) => ({ ...note, snapshot: note.snapshot as Note }));
+    expect(first).toMatchObject({
+      amount_cents: 2000,
+      snapshot: { refers_to: order.invoice.number, shipping: null },
+    });
+    expect(first!.snapshot.lines.map((line) => line.item_id)).toEqual([items[0]!.id]);
+    // The rest: the other piece and the shipping, not the piece credited before.
+    expect(rest!.amount_cents).toBe(2490);
+    expect(rest!.snapshot.lines.map((line) => line.item_id)).toEqual([items[1]!.id]);
+    expect(rest!.snapshot.shipping).not.toBeNull();
+    expect(first!.amount_cents + rest!.amount_cents).toBe(order.total_cents);
+  });
+
   it('the same item twice is 409 item_refunded; the shipping is given back once', async () => {
     const { items, order } = await delivered(3);
     const first = await refund(order.id, {
