@@ -258,27 +258,34 @@ async function main(): Promise<void> {
 
   const off = results.get('off')!;
   // Rounds where either side answered nothing (the machine stalled it) are left out.
+  // The median of per-round ratios, and their range: on a machine shared with other work
+  // one round can differ from the next by more than the cost measured.
   const ratio = (
     name: Config['name'],
     key: 'list' | 'checkout' | 'listCpu' | 'checkoutCpu',
     invert = false,
   ) => {
-    const pairs = results
+    const ratios = results
       .get(name)!
       .map((r, i) => [r[key], off[i]![key]] as const)
-      .filter(([a, b]) => a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b));
-    // For CPU per request, off's cost over this one's: the throughput a dedicated core gives.
-    return pairs.length ? median(pairs.map(([a, b]) => (invert ? b / a : a / b))) : Number.NaN;
+      .filter(([a, b]) => a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b))
+      // For CPU per request, off's cost over this one's: the throughput a dedicated core gives.
+      .map(([a, b]) => (invert ? b / a : a / b));
+    if (!ratios.length) return 'n/a';
+    const mid = median(ratios).toFixed(3);
+    return name === 'off'
+      ? mid
+      : `${mid} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
   };
   process.stdout.write(
-    `\nObservability cost (${ITEMS} items, PostgreSQL, ${SECONDS} s per case, ${ROUNDS} rounds; medians)\n\n` +
+    `\nObservability cost (${ITEMS} items, PostgreSQL, ${SECONDS} s per case, ${ROUNDS} rounds; medians, ratios with their per-round range)\n\n` +
       '| configuration | list req/s | checkouts/s | list vs off | checkout vs off | list CPU ms/req | checkout CPU ms | list vs off (CPU) | checkout vs off (CPU) |\n' +
       '|---|---|---|---|---|---|---|---|---|\n',
   );
   for (const config of configs) {
     const runs = results.get(config.name)!;
     process.stdout.write(
-      `| ${config.name} | ${median(runs.map((r) => r.list)).toFixed(0)} | ${median(runs.map((r) => r.checkout)).toFixed(1)} | ${ratio(config.name, 'list').toFixed(3)} | ${ratio(config.name, 'checkout').toFixed(3)} | ${median(runs.map((r) => r.listCpu)).toFixed(3)} | ${median(runs.map((r) => r.checkoutCpu)).toFixed(1)} | ${ratio(config.name, 'listCpu', true).toFixed(3)} | ${ratio(config.name, 'checkoutCpu', true).toFixed(3)} |\n`,
+      `| ${config.name} | ${median(runs.map((r) => r.list)).toFixed(0)} | ${median(runs.map((r) => r.checkout)).toFixed(1)} | ${ratio(config.name, 'list')} | ${ratio(config.name, 'checkout')} | ${median(runs.map((r) => r.listCpu)).toFixed(3)} | ${median(runs.map((r) => r.checkoutCpu)).toFixed(1)} | ${ratio(config.name, 'listCpu', true)} | ${ratio(config.name, 'checkoutCpu', true)} |\n`,
     );
   }
   const sent = sink.stats();
