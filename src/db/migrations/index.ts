@@ -31,6 +31,7 @@ import * as m0080 from './0080_catalogue_epoch_bumps.js';
 import * as m0081 from './0081_catalogue_scope_from_column_table.js';
 import * as m0090 from './0090_item_details.js';
 import * as m0091 from './0091_shipping.js';
+import * as m0095 from './0095_customer_language.js';
 
 /**
  * The migration history, in order. Listed explicitly rather than read from the
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0081_catalogue_scope_from_column_table': m0081,
   '0090_item_details': m0090,
   '0091_shipping': m0091,
+  '0095_customer_language': m0095,
 };

@@ -7708,6 +7708,8 @@ export interface paths {
                         marketing_consent?: boolean;
                         /** @description The exact wording shown to the customer */
                         marketing_consent_text?: string;
+                        /** @description The language of the shop's pages and of the mails to this customer */
+                        language?: "en" | "de";
                     };
                 };
             };
@@ -7728,6 +7730,8 @@ export interface paths {
                             sold_notifications: boolean;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The language of the shop's pages and of the mails to this customer */
+                            language?: "en" | "de";
                         };
                     };
                 };
@@ -7835,6 +7839,8 @@ export interface paths {
                             sold_notifications: boolean;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The language of the shop's pages and of the mails to this customer */
+                            language?: "en" | "de";
                         };
                     };
                 };
@@ -8011,6 +8017,8 @@ export interface paths {
                             sold_notifications: boolean;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The language of the shop's pages and of the mails to this customer */
+                            language?: "en" | "de";
                         };
                     };
                 };
@@ -8289,6 +8297,8 @@ export interface paths {
                             sold_notifications: boolean;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The language of the shop's pages and of the mails to this customer */
+                            language?: "en" | "de";
                         };
                     };
                 };
@@ -8369,6 +8379,8 @@ export interface paths {
                             sold_notifications: boolean;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The language of the shop's pages and of the mails to this customer */
+                            language?: "en" | "de";
                         };
                     };
                 };
@@ -8410,6 +8422,7 @@ export interface paths {
                         marketing_consent?: boolean;
                         /** @description The exact wording shown to the customer */
                         marketing_consent_text?: string;
+                        language?: ("en" | "de") | null;
                     };
                 };
             };
@@ -8430,6 +8443,8 @@ export interface paths {
                             sold_notifications: boolean;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The language of the shop's pages and of the mails to this customer */
+                            language?: "en" | "de";
                         };
                     };
                 };
@@ -8602,6 +8617,8 @@ export interface paths {
                                 sold_notifications: boolean;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The language of the shop's pages and of the mails to this customer */
+                                language?: "en" | "de";
                             } | null;
                         };
                     };
@@ -9084,6 +9101,8 @@ export interface paths {
                             sold_notifications: boolean;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The language of the shop's pages and of the mails to this customer */
+                            language?: "en" | "de";
                         };
                     };
                 };
