@@ -21,6 +21,9 @@ void catalogues.use(ICU).init({
   initAsync: false,
 });
 
+/** The language mails were first written in: a template rendered without a recipient's. */
+export const SOURCE_LANGUAGE: ShopLanguage = 'en';
+
 const bound = new Map<ShopLanguage, MailT>();
 
 /** The mail catalogue of a language (the recipient's stored choice, else SHOP_LANGUAGE). */

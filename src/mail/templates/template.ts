@@ -1,5 +1,5 @@
 import type { ShopLanguage } from '../../config.js';
-import { type MailT, mailT } from '../../i18n/mail.js';
+import { type MailT, mailT, SOURCE_LANGUAGE } from '../../i18n/mail.js';
 
 /** A message ready to send: what every template renders to. */
 export interface RenderedMail {
@@ -60,7 +60,7 @@ export function renderMail<R extends string, O extends string>(
   template: MailTemplate<R, O>,
   values: Values<R, O>,
   /** The recipient's language: their stored choice, else the shop's (SHOP_LANGUAGE). */
-  language: ShopLanguage = 'en',
+  language: ShopLanguage = SOURCE_LANGUAGE,
 ): RenderedMail {
   const given = values as Readonly<Record<string, unknown>>;
   for (const key of template.required) {
