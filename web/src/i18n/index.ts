@@ -44,6 +44,13 @@ export function initialLanguage(): Language {
   return cookieLanguage() ?? (isLanguage(fromPage) ? fromPage : 'en');
 }
 
+/** The namespace the page at this path reads first: loaded with the shared ones, in parallel. */
+function namespaceOf(pathname: string): string {
+  if (pathname.startsWith('/account')) return 'account';
+  if (pathname.startsWith('/upload/')) return 'upload';
+  return 'storefront';
+}
+
 /** Loads the language's shared catalogues before the first render, so no page flashes keys. */
 export async function startI18n(language: Language): Promise<void> {
   setFormatLanguage(language);
@@ -57,7 +64,7 @@ export async function startI18n(language: Language): Promise<void> {
       // Every key is in every language (npm run i18n:check): no second catalogue is loaded.
       fallbackLng: false,
       load: 'currentOnly',
-      ns: ['common', 'errors'],
+      ns: ['common', 'errors', namespaceOf(window.location.pathname)],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
