@@ -53,6 +53,8 @@ function namespaceOf(pathname: string): string {
 
 /** Loads the language's shared catalogues before the first render, so no page flashes keys. */
 export async function startI18n(language: Language): Promise<void> {
+  // The server wrote it already; the dev server's page did not.
+  document.documentElement.lang = language;
   setFormatLanguage(language);
   await i18next
     .use(ICU)
