@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
-import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
 import { setFormatLanguage } from '../lib/format';
+import { icuLite } from './icu-lite';
 
 /** The languages the shop speaks (contract, third round: SHOP_LANGUAGE); the server's list. */
 export const LANGUAGES = ['en', 'de'] as const;
@@ -57,7 +57,8 @@ export async function startI18n(language: Language): Promise<void> {
   document.documentElement.lang = language;
   setFormatLanguage(language);
   await i18next
-    .use(ICU)
+    // ICU messages through a small formatter (icu-lite.ts), not intl-messageformat.
+    .use(icuLite)
     .use(initReactI18next)
     .use(catalogueBackend)
     .init({
