@@ -146,6 +146,17 @@ describe('the catalogue check', () => {
     ]);
   });
 
+  it('allows a listed folder, files added to it later included, until none has a literal', () => {
+    const literal = `export const Old = () => <p>Your cart is empty</p>;`;
+    const files = { ...CLEAN, 'web/src/cart/Old.tsx': literal, 'web/src/cart/New.tsx': literal };
+    expect(messages(project(files, ['web/src/cart/']))).toEqual([]);
+    expect(
+      messages(
+        project({ ...CLEAN, 'web/src/cart/Nav.tsx': CLEAN['web/src/Nav.tsx'] }, ['web/src/cart/']),
+      ),
+    ).toEqual(['web/src/cart/: converted: take it off not-yet-converted.json']);
+  });
+
   it('passes on the repository', () => {
     const root = path.resolve(import.meta.dirname, '../..');
     expect(messages(REPO_OPTIONS(root))).toEqual([]);

@@ -268,7 +268,13 @@ function keysNamed(file: string): {
 export function check(options: CheckOptions): Problem[] {
   const { root } = options;
   const problems: Problem[] = [];
+  // A file, or a folder ending in "/" (an area not converted yet: files added to it
+  // meanwhile are covered too). A folder is taken off once none of its files has a literal.
   const pending = new Set(options.pending);
+  const pendingFolders = options.pending.filter((entry) => entry.endsWith('/'));
+  const literalsUnder = new Map(pendingFolders.map((folder) => [folder, 0]));
+  const listed = (name: string) =>
+    pending.has(name) || pendingFolders.some((folder) => name.startsWith(folder));
 
   const components = options.componentDirs.flatMap((dir) => walk(path.join(root, dir), /\.tsx$/));
   const mails = options.mailFiles.map((file) => path.join(root, file));
@@ -279,8 +285,11 @@ export function check(options: CheckOptions): Problem[] {
     for (const file of files) {
       const name = rel(root, file);
       const literals = finder(file);
-      if (pending.has(name)) {
-        if (literals.length === 0)
+      if (listed(name)) {
+        for (const folder of pendingFolders)
+          if (name.startsWith(folder))
+            literalsUnder.set(folder, (literalsUnder.get(folder) ?? 0) + literals.length);
+        if (pending.has(name) && literals.length === 0)
           problems.push({ file: name, message: 'converted: take it off not-yet-converted.json' });
         continue;
       }
@@ -295,6 +304,9 @@ export function check(options: CheckOptions): Problem[] {
   for (const name of pending)
     if (!fs.existsSync(path.join(root, name)))
       problems.push({ file: name, message: 'listed in not-yet-converted.json but missing' });
+  for (const [folder, count] of literalsUnder)
+    if (count === 0 && fs.existsSync(path.join(root, folder)))
+      problems.push({ file: folder, message: 'converted: take it off not-yet-converted.json' });
 
   const namespaces = readCatalogues(root, options.catalogueDirs, problems);
   const languages = new Set(

@@ -95,6 +95,14 @@ describe.skipIf(!hasChromium)('a German shop in Chromium', () => {
     await page.getByRole('link', { name: 'Melden Sie sich an' }).first().waitFor();
     await checkGerman(page, 'de-item');
 
+    // A refusal from the API: its code, in the page's language (the server writes English).
+    await page.goto('/account/sign-in');
+    await page.getByLabel('E-Mail-Adresse', { exact: true }).fill('niemand@example.com');
+    await page.getByLabel('Passwort', { exact: true }).fill('falsches Passwort');
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await page.getByText('E-Mail-Adresse oder Passwort ist nicht korrekt.').waitFor();
+    await checkGerman(page, 'de-sign-in-refused');
+
     await page.goto('/account/register');
     await page.getByRole('heading', { name: 'Kundenkonto anlegen' }).waitFor();
     await checkGerman(page, 'de-register');
