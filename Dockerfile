@@ -10,6 +10,7 @@ COPY . .
 RUN npm run api:types:check \
  && npm run typecheck \
  && npm run lint \
+ && npm run i18n:check \
  && npm run build \
  && npm run build:web
 

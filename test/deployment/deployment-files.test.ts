@@ -67,6 +67,7 @@ describe('Dockerfile', () => {
       'npm run api:types:check',
       'npm run typecheck',
       'npm run lint',
+      'npm run i18n:check',
     ]);
     expect(runSteps(stage('build'))).toEqual([...ciSteps, 'npm run build', 'npm run build:web']);
   });
