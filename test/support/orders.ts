@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Database } from '../../src/db/schema.js';
 import type { TestApp } from './build-test-app.js';
 import { addToCart } from './commerce.js';
 import { type MadeCustomer, makeCustomer, withSession } from './customer-factories.js';
@@ -42,10 +43,8 @@ export async function placeOrder(
 export const orderRow = (t: TestApp, id: number) =>
   t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-export async function countRows(
-  t: TestApp,
-  table: 'orders' | 'order_lines' | 'customer_addresses',
-) {
+/** How many rows a table holds: for "nothing was written". */
+export async function countRows(t: TestApp, table: keyof Database) {
   const row = await t.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -5,6 +5,7 @@ import { signedInOwner } from './support/owner-pages.js';
 import { checkPage, watchProblems } from './support/page-checks.js';
 import { type SeededItem, seedCatalogue } from './support/seed.js';
 import { type ShopServer, startShop } from './support/shop-server.js';
+import { fillCartAddress, VIENNA } from './support/shopper.js';
 
 // Issue 34 items 1 and 2, done when: the owner sets shipping zones and weight bands and
 // gives a piece its weight, size and condition; a shopper sees them on the piece, filters
@@ -114,10 +115,7 @@ describe.skipIf(!hasChromium)('shipping and item details, in Chromium', () => {
     await summary.getByText('€14.50').waitFor();
     await summary.getByText('€94.50').waitFor();
     expect(await summary.getByRole('alert').count()).toBe(0);
-    await shopper.getByLabel('Name', { exact: true }).fill('Nora Berg');
-    await shopper.getByLabel('Street and number').fill('Ringstraße 1');
-    await shopper.getByLabel('Postal code').fill('1010');
-    await shopper.getByLabel('City').fill('Wien');
+    await fillCartAddress(shopper, VIENNA);
     await checkPage(shopper, 'cart-shipping-austria');
     await shopper.getByRole('button', { name: 'Order and pay' }).click();
 

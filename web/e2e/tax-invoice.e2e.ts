@@ -9,7 +9,7 @@ import { signedInOwner } from './support/owner-pages.js';
 import { checkPage, shots, watchProblems } from './support/page-checks.js';
 import { type SeededItem, seedCatalogue } from './support/seed.js';
 import { type ShopServer, startShop } from './support/shop-server.js';
-import { registerInBrowser } from './support/shopper.js';
+import { fillCartAddress, registerInBrowser, VIENNA } from './support/shopper.js';
 
 // Issue 34, done when: a customer in another country sees shipping and tax, pays,
 // downloads the invoice, withdraws; the owner refunds and the item is on sale again
@@ -79,10 +79,7 @@ describe.skipIf(!hasChromium)('tax and the invoice, in Chromium', () => {
     await shopper.getByLabel('Country').selectOption({ label: 'Austria' });
     await summary.getByText('€94.50').waitFor();
     await summary.getByText('incl. 20% VAT €15.75').waitFor();
-    await shopper.getByLabel('Name', { exact: true }).fill('Nora Berg');
-    await shopper.getByLabel('Street and number').fill('Ringstraße 1');
-    await shopper.getByLabel('Postal code').fill('1010');
-    await shopper.getByLabel('City').fill('Wien');
+    await fillCartAddress(shopper, VIENNA);
     await checkPage(shopper, 'cart-tax-austria');
     await shopper.getByRole('button', { name: 'Order and pay' }).click();
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
 import { itemRow } from '../../../test/support/factories.js';
-import { ADDRESS, orderRow, placeOrder } from '../../../test/support/orders.js';
+import { ADDRESS, countRows, orderRow, placeOrder } from '../../../test/support/orders.js';
 import { checkoutWithStripe, postEvent, stripeShop } from '../../../test/support/stripe-shop.js';
 
 // Issue 34 item 5: the owner has the items back and pays them back: their prices, plus
@@ -18,20 +18,11 @@ const RATES = {
 type Admin = Awaited<ReturnType<typeof adminClient>>;
 
 async function refundRows(t: TestApp) {
-  const count = async (table: 'order_refunds' | 'order_refund_lines' | 'mail_outbox' | 'jobs') =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
   return {
-    refunds: await count('order_refunds'),
-    lines: await count('order_refund_lines'),
-    mail: await count('mail_outbox'),
-    jobs: await count('jobs'),
+    refunds: await countRows(t, 'order_refunds'),
+    lines: await countRows(t, 'order_refund_lines'),
+    mail: await countRows(t, 'mail_outbox'),
+    jobs: await countRows(t, 'jobs'),
   };
 }
 

@@ -7,7 +7,7 @@ import {
   withSession,
 } from '../../../test/support/customer-factories.js';
 import { itemRow } from '../../../test/support/factories.js';
-import { ADDRESS, orderRow, placeOrder } from '../../../test/support/orders.js';
+import { ADDRESS, countRows, orderRow, placeOrder } from '../../../test/support/orders.js';
 
 // Issue 34 item 5: "Withdraw from this purchase": any time before delivery, within 14
 // days of delivery (pickup: of the hand-over), recorded with its date and time, the
@@ -41,19 +41,10 @@ const withdraw = (buyer: MadeCustomer, orderId: number, payload: object) =>
 
 /** Rows of withdrawals, refunds and mail: for "nothing was written". */
 async function written() {
-  const count = async (table: 'order_withdrawals' | 'order_withdrawal_lines' | 'mail_outbox') =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
   return {
-    withdrawals: await count('order_withdrawals'),
-    lines: await count('order_withdrawal_lines'),
-    mail: await count('mail_outbox'),
+    withdrawals: await countRows(t, 'order_withdrawals'),
+    lines: await countRows(t, 'order_withdrawal_lines'),
+    mail: await countRows(t, 'mail_outbox'),
   };
 }
 

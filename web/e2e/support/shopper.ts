@@ -26,3 +26,22 @@ export async function holdForPickup(page: Page, itemId: number): Promise<void> {
   await page.goto('/cart');
   await page.getByRole('radio', { name: 'Pick up at the shop' }).check();
 }
+
+/** Types a postal address into the cart's new-address form (the country chosen apart). */
+export async function fillCartAddress(
+  page: Page,
+  address: { name: string; line1: string; postalCode: string; city: string },
+): Promise<void> {
+  await page.getByLabel('Name', { exact: true }).fill(address.name);
+  await page.getByLabel('Street and number').fill(address.line1);
+  await page.getByLabel('Postal code').fill(address.postalCode);
+  await page.getByLabel('City').fill(address.city);
+}
+
+/** Nora's address in Vienna: a buyer in another country than the shop's. */
+export const VIENNA = {
+  name: 'Nora Berg',
+  line1: 'Ringstraße 1',
+  postalCode: '1010',
+  city: 'Wien',
+};
