@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hostAndPort } from '../../test/faults/proxied-instance.js';
 import { currentDatabaseUrl } from '../../test/support/row-lock-barrier.js';
+import { startTcpProxy } from '../../test/support/tcp-proxy.js';
 import {
   createTestDatabase,
   onPostgres,
@@ -10,6 +12,7 @@ import {
 import { migrateToLatest } from './migrate.js';
 import {
   CHANNELS,
+  FEED_FRESH_MS,
   type OwnCommit,
   PROBE_OVERDUE_MS,
   postgresNotifications,
@@ -51,7 +54,7 @@ describe.runIf(onPostgres)('the listening connection (PostgreSQL)', () => {
         this: pg.Client,
         ...args: unknown[]
       ) {
-        if (args[0] === 'SELECT 1') probeSent = true;
+        if (String(args[0]).startsWith('SELECT pg_notify')) probeSent = true;
         return (query as (...a: unknown[]) => unknown).apply(this, args);
       } as never);
       process.kill(pid, 'SIGSTOP'); // the server freezes: the next probe goes unanswered
@@ -72,6 +75,47 @@ describe.runIf(onPostgres)('the listening connection (PostgreSQL)', () => {
       }
     } finally {
       await notifications.close();
+    }
+  }, 30_000);
+
+  it('stops being live within FEED_FRESH_MS of its feed stalling, and is live again with what was sent meanwhile once it heals', async () => {
+    const proxy = await startTcpProxy(hostAndPort(url));
+    const notifications = postgresNotifications(proxy.url(url), quiet, NAME);
+    const heard: string[] = [];
+    let resets = 0;
+    notifications.subscribe(CHANNELS.jobs, {
+      message: (payload) => heard.push(payload),
+      reset: () => resets++,
+    });
+    try {
+      await notifications.start();
+      expect(notifications.live).toBe(true);
+      // Live for longer than the bound while the feed flows: the echoes keep it so.
+      await new Promise((resolve) => setTimeout(resolve, FEED_FRESH_MS * 2));
+      expect(notifications.live).toBe(true);
+      const resetsWhileLive = resets;
+
+      await proxy.stall();
+      const stalledAt = performance.now();
+      await sql`SELECT pg_notify(${CHANNELS.jobs}, 'while stalled')`.execute(database.handle.db);
+      while (notifications.live && performance.now() - stalledAt < 5_000)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      const lapsedAfter = performance.now() - stalledAt;
+      expect(notifications.live).toBe(false);
+      expect(lapsedAfter).toBeLessThanOrEqual(FEED_FRESH_MS + 50);
+      expect(heard).toEqual([]);
+
+      await proxy.forward();
+      const until = Date.now() + 5_000;
+      while (!notifications.live && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(notifications.live).toBe(true);
+      // Delivered in order before the echo that made it live again: nothing was lost.
+      expect(heard).toEqual(['while stalled']);
+      expect(resets).toBe(resetsWhileLive);
+    } finally {
+      await notifications.close();
+      await proxy.close();
     }
   }, 30_000);
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool } from 'kysely';
 import pg from 'pg';
@@ -121,22 +122,35 @@ const LISTEN_ALL = Object.values(CHANNELS)
 
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
-// A connection that died without a reset (a dropped NAT entry, a half-open TCP
-// link) raises no error; a probe that fails or takes this long counts as lost.
-const HEARTBEAT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 2_000;
 /** A probe unanswered this long means the connection can no longer be trusted. */
 export const PROBE_OVERDUE_MS = QUERY_TIMEOUT_MS;
+/**
+ * The longest another instance's commit may go unheard while this one still
+ * counts as live (an unpublished item served from memory). A connection that
+ * died without a reset (a dropped NAT entry, a half-open TCP link) raises no
+ * error, and a stalled one delivers nothing: only hearing our own NOTIFY back
+ * proves that the feed is flowing, since PostgreSQL delivers notifications in
+ * commit order, so every commit before the echo was sent has been heard.
+ */
+export const FEED_FRESH_MS = 1_000;
+/** How often the feed is verified: well inside FEED_FRESH_MS, so a slow round trip or a late timer does not lapse it. */
+export const ECHO_EVERY_MS = 200;
 
 /** How the listening connection shows in `pg_stat_activity` (operators, and tests that cut it). */
 export const NOTIFICATIONS_APPLICATION_NAME = 'shop-service notifications';
 
+/** Each connection echoes on a channel of its own, so no other instance wakes for it. */
+const echoChannel = () => `shop_echo_${randomBytes(8).toString('hex')}`;
+
 /**
  * One dedicated PostgreSQL connection (not from the pool: a pooled connection
  * is lent to queries and would miss notifications), reconnecting with backoff.
- * It counts as live from its LISTEN on, until it drops or a probe is overdue:
- * an overdue probe makes it not live at once, before any timer fires (a busy
- * process may run its timers late).
+ * It counts as live from its LISTEN on, while an echo sent at most FEED_FRESH_MS
+ * ago has come back (see FEED_FRESH_MS); checked when asked, before any timer
+ * fires (a busy process may run its timers late). A probe overdue past
+ * PROBE_OVERDUE_MS resets every listener when it is finally answered, and one
+ * that fails drops the connection.
  */
 export function postgresNotifications(
   connectionString: string,
@@ -148,7 +162,10 @@ export function postgresNotifications(
   let live = false;
   // performance.now() when the unanswered probe was sent; null when none is out.
   let probeSentAt: number | null = null;
+  // performance.now() when the last echo heard back was sent: every commit before it was heard.
+  let heardUpTo = Number.NEGATIVE_INFINITY;
   const overdue = () => probeSentAt !== null && performance.now() - probeSentAt >= PROBE_OVERDUE_MS;
+  const fresh = () => performance.now() - heardUpTo < FEED_FRESH_MS;
   let closed = false;
   let delay = RECONNECT_MIN_MS;
   let retry: NodeJS.Timeout | null = null;
@@ -192,22 +209,34 @@ export function postgresNotifications(
       application_name: applicationName,
     });
     client = current;
+    const echo = echoChannel();
     current.on('error', (error) => lost(error));
     current.on('end', () => lost());
     current.on('notification', (message) => {
-      registry.deliver(message.channel, message.payload ?? '');
+      if (message.channel !== echo) {
+        registry.deliver(message.channel, message.payload ?? '');
+        return;
+      }
+      // The payload is when it was sent; a stale one (an answer already overtaken) moves nothing back.
+      heardUpTo = Math.max(heardUpTo, Number(message.payload));
     });
     starting = (async () => {
       try {
         await current.connect();
-        await current.query(LISTEN_ALL);
+        const listenSentAt = performance.now();
+        await current.query(`${LISTEN_ALL}; LISTEN ${echo}`);
         if (client !== current) return;
         live = true;
         probeSentAt = null;
+        // Nothing before the LISTEN is owed to us: memory starts over below.
+        heardUpTo = listenSentAt;
         delay = RECONNECT_MIN_MS;
         heartbeat = setInterval(() => {
-          if (probeSentAt === null) probeSentAt = performance.now();
-          current.query('SELECT 1').then(
+          // One probe out at a time: a stalled link must not pile them up.
+          if (probeSentAt !== null) return;
+          const sentAt = performance.now();
+          probeSentAt = sentAt;
+          current.query(`SELECT pg_notify($1, $2)`, [echo, String(sentAt)]).then(
             () => {
               if (client !== current) return;
               // Not trusted for a while: what memory kept meanwhile starts over.
@@ -218,7 +247,7 @@ export function postgresNotifications(
               if (client === current) lost(error);
             },
           );
-        }, HEARTBEAT_MS);
+        }, ECHO_EVERY_MS);
         heartbeat.unref();
         // Whatever was cached while nobody listened may be stale.
         registry.resetAll();
@@ -232,7 +261,7 @@ export function postgresNotifications(
   }
 
   return notificationsOver(registry, {
-    isLive: () => live && !overdue(),
+    isLive: () => live && !overdue() && fresh(),
     start,
     async close() {
       closed = true;
