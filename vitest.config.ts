@@ -23,7 +23,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'shared-modules',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...OWN_SCRIPTS, ...ISOLATED],
           isolate: false,
         },

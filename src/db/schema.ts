@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely';
+import type { ShopLanguage } from '../config.js';
 
 /** Tables as they stand after the newest migration. */
 
@@ -152,6 +153,8 @@ export interface CustomersTable {
   /** The hold deadline (items.reserved_until) the last cart reminder was sent for (0012). */
   cart_reminder_sent_for: Timestamp | null;
   disabled_at: Timestamp | null;
+  /** The language chosen for pages and mails (0095); null: never chosen, SHOP_LANGUAGE. */
+  language: ShopLanguage | null;
   created_at: CreatedAt;
   updated_at: Defaulted<Date>;
 }

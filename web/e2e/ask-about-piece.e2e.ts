@@ -129,6 +129,8 @@ describe.skipIf(!hasChromium)('asking about a piece, and a piece as search engin
     // Nothing written: the shop's refusal, in words, next to the field.
     await question.fill('   ');
     await page.getByRole('button', { name: 'Send question' }).click();
+    // The refusal comes back from the server: the field names it once it is there.
+    await page.locator('textarea[aria-invalid="true"]').waitFor();
     const errorId = (await question.getAttribute('aria-describedby'))!.split(' ').at(-1);
     const refusal = page.locator(`[id="${errorId}"]`);
     await refusal.waitFor();

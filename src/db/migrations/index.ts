@@ -33,6 +33,7 @@ import * as m0090 from './0090_item_details.js';
 import * as m0091 from './0091_shipping.js';
 import * as m0092 from './0092_tax_invoices.js';
 import * as m0093 from './0093_withdrawals.js';
+import * as m0095 from './0095_customer_language.js';
 
 /**
  * The migration history, in order. Listed explicitly rather than read from the
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0091_shipping': m0091,
   '0092_tax_invoices': m0092,
   '0093_withdrawals': m0093,
+  '0095_customer_language': m0095,
 };

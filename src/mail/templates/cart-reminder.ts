@@ -1,8 +1,6 @@
 import { greeting, htmlBody, htmlButton, textBody } from './layout.js';
 import { defineTemplate } from './template.js';
 
-const AFTER = 'Check out before then to make them yours; after that they go back on sale.';
-
 /**
  * Sent once per cart hold, shortly before it runs out (spec 6: greets by first
  * name). `itemList` holds one item title per line.
@@ -10,28 +8,28 @@ const AFTER = 'Check out before then to make them yours; after that they go back
 export const cartReminderMail = defineTemplate<'itemList' | 'holdUntil' | 'cartUrl', 'firstName'>({
   name: 'cart-reminder',
   required: ['itemList', 'holdUntil', 'cartUrl'],
-  subject: () => 'Your cart is held for you a little longer',
-  text: (v) =>
+  subject: (_, t) => t('cartReminder.subject'),
+  text: (v, t) =>
     textBody(
-      greeting(v.firstName),
-      `The items in your cart are held for you until ${v.holdUntil}:`,
+      greeting(v.firstName, t),
+      t('cartReminder.heldUntil', { until: v.holdUntil }),
       v.itemList
         .split('\n')
         .map((title) => `- ${title}`)
         .join('\n'),
-      AFTER,
+      t('cartReminder.after'),
       v.cartUrl,
     ),
-  html: (v) =>
+  html: (v, t) =>
     htmlBody(
-      'Your cart is held for you a little longer',
-      greeting(v.firstName),
-      `The items in your cart are held for you until ${v.holdUntil}:`,
+      t('cartReminder.subject'),
+      greeting(v.firstName, t),
+      t('cartReminder.heldUntil', { until: v.holdUntil }),
       v.itemList
         .split('\n')
         .map((title) => `&bull; ${title}`)
         .join('<br>'),
-      AFTER,
-      htmlButton(v.cartUrl, 'Go to my cart'),
+      t('cartReminder.after'),
+      htmlButton(v.cartUrl, t('cartReminder.button')),
     ),
 });

@@ -3,8 +3,9 @@ import { defineTemplate } from './template.js';
 
 /**
  * A customer's question about a piece, to the shop's contact address (issue 33
- * item 6). Sent with the customer's address as Reply-To: the owner answers from
- * their mail. The message is shown as written, line breaks kept.
+ * item 6), in the shop's language (SHOP_LANGUAGE: the owner reads it). Sent with the
+ * customer's address as Reply-To: the owner answers from their mail. The message is
+ * shown as written, line breaks kept.
  */
 export const itemQuestionMail = defineTemplate<
   'itemTitle' | 'itemUrl' | 'itemId' | 'customerEmail' | 'message',
@@ -13,21 +14,30 @@ export const itemQuestionMail = defineTemplate<
   name: 'item-question',
   required: ['itemTitle', 'itemUrl', 'itemId', 'customerEmail', 'message'],
   // One line, however the title is written: a subject is a header.
-  subject: (v) => `Question about “${v.itemTitle.replace(/\s+/g, ' ').trim()}” (item ${v.itemId})`,
-  text: (v) =>
+  subject: (v, t) =>
+    t('itemQuestion.subject', { title: v.itemTitle.replace(/\s+/g, ' ').trim(), id: v.itemId }),
+  text: (v, t) =>
     `${[
-      `${asker(v.customerName, v.customerEmail)} asks about “${v.itemTitle}” (item ${v.itemId}):`,
+      t('itemQuestion.asks', {
+        asker: asker(v.customerName, v.customerEmail),
+        title: v.itemTitle,
+        id: v.itemId,
+      }),
       v.itemUrl,
       v.message,
-      'Reply to this mail to answer them: your answer goes to their address.',
+      t('itemQuestion.reply'),
     ].join('\n\n')}\n`,
-  html: (v) =>
+  html: (v, t) =>
     htmlBody(
-      `Question about ${v.itemTitle}`,
-      `${asker(v.customerName, v.customerEmail)} asks about “${v.itemTitle}” (item ${v.itemId}):`,
+      t('itemQuestion.title', { title: v.itemTitle }),
+      t('itemQuestion.asks', {
+        asker: asker(v.customerName, v.customerEmail),
+        title: v.itemTitle,
+        id: v.itemId,
+      }),
       `<blockquote style="margin: 0; padding: 8px 14px; border-left: 3px solid #2f7d6d; white-space: pre-line">${v.message}</blockquote>`,
-      htmlButton(v.itemUrl, 'See the piece'),
-      'Reply to this mail to answer them: your answer goes to their address.',
+      htmlButton(v.itemUrl, t('itemQuestion.button')),
+      t('itemQuestion.reply'),
     ),
 });
 

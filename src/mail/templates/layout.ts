@@ -1,9 +1,13 @@
 /** Pieces every template shares, so all mail looks and greets alike. */
+import { type MailT, mailT, SOURCE_LANGUAGE } from '../../i18n/mail.js';
 
 /** "Hello Ann," when the first name is known, otherwise "Hello," (cart reminders greet by first name, spec 6). */
-export function greeting(firstName: string | null | undefined): string {
+export function greeting(
+  firstName: string | null | undefined,
+  t: MailT = mailT(SOURCE_LANGUAGE),
+): string {
   const name = firstName?.trim();
-  return name ? `Hello ${name},` : 'Hello,';
+  return name ? t('greeting.named', { name }) : t('greeting.plain');
 }
 
 /** Plain text: paragraphs separated by blank lines; the outbox adds the shop's signature (signature.ts). */

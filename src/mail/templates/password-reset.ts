@@ -5,20 +5,20 @@ import { defineTemplate } from './template.js';
 export const passwordResetMail = defineTemplate<'resetUrl', 'firstName'>({
   name: 'password-reset',
   required: ['resetUrl'],
-  subject: () => 'Reset your password',
-  text: (v) =>
+  subject: (_, t) => t('passwordReset.subject'),
+  text: (v, t) =>
     textBody(
-      greeting(v.firstName),
-      'Someone, hopefully you, asked to reset the password of your shop account. Choose a new password here:',
+      greeting(v.firstName, t),
+      t('passwordReset.askWithLink'),
       v.resetUrl,
-      'The link works for 1 hour and only once. If you did not ask for this, ignore this email: your password stays as it is.',
+      t('passwordReset.validity'),
     ),
-  html: (v) =>
+  html: (v, t) =>
     htmlBody(
-      'Reset your password',
-      greeting(v.firstName),
-      'Someone, hopefully you, asked to reset the password of your shop account.',
-      htmlButton(v.resetUrl, 'Choose a new password'),
-      'The link works for 1 hour and only once. If you did not ask for this, ignore this email: your password stays as it is.',
+      t('passwordReset.subject'),
+      greeting(v.firstName, t),
+      t('passwordReset.ask'),
+      htmlButton(v.resetUrl, t('passwordReset.button')),
+      t('passwordReset.validity'),
     ),
 });

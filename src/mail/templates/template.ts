@@ -1,3 +1,6 @@
+import type { ShopLanguage } from '../../config.js';
+import { type MailT, mailT, SOURCE_LANGUAGE } from '../../i18n/mail.js';
+
 /** A message ready to send: what every template renders to. */
 export interface RenderedMail {
   /** The template's name, for log lines (never the content: links carry tokens). */
@@ -18,14 +21,15 @@ type Values<R extends string, O extends string> = { readonly [K in R]: string } 
 
 /**
  * A mail template: the values it cannot be sent without, and its subject, plain
- * text and HTML. `html` receives the values already HTML-escaped.
+ * text and HTML, each given the mail catalogue of the recipient's language (`t`).
+ * `html` receives the values already HTML-escaped.
  */
 export interface MailTemplate<R extends string, O extends string = never> {
   readonly name: string;
   readonly required: readonly R[];
-  readonly subject: (values: Values<R, O>) => string;
-  readonly text: (values: Values<R, O>) => string;
-  readonly html: (escaped: Values<R, O>) => string;
+  readonly subject: (values: Values<R, O>, t: MailT) => string;
+  readonly text: (values: Values<R, O>, t: MailT) => string;
+  readonly html: (escaped: Values<R, O>, t: MailT) => string;
 }
 
 export function defineTemplate<R extends string, O extends string = never>(
@@ -55,6 +59,8 @@ export function escapeHtml(value: string): string {
 export function renderMail<R extends string, O extends string>(
   template: MailTemplate<R, O>,
   values: Values<R, O>,
+  /** The recipient's language: their stored choice, else the shop's (SHOP_LANGUAGE). */
+  language: ShopLanguage = SOURCE_LANGUAGE,
 ): RenderedMail {
   const given = values as Readonly<Record<string, unknown>>;
   for (const key of template.required) {
@@ -69,10 +75,12 @@ export function renderMail<R extends string, O extends string>(
       typeof value === 'string' ? escapeHtml(value) : value,
     ]),
   ) as Values<R, O>;
+  const t = mailT(language);
   return {
     template: template.name,
-    subject: template.subject(values),
-    text: template.text(values),
-    html: template.html(escaped),
+    subject: template.subject(values, t),
+    text: template.text(values, t),
+    // The layout writes the document; its language is the mail's.
+    html: template.html(escaped, t).replace('<html lang="en">', `<html lang="${language}">`),
   };
 }

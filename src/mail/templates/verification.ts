@@ -5,20 +5,20 @@ import { defineTemplate } from './template.js';
 export const verificationMail = defineTemplate<'verifyUrl', 'firstName'>({
   name: 'verification',
   required: ['verifyUrl'],
-  subject: () => 'Confirm your email address',
-  text: (v) =>
+  subject: (_, t) => t('verification.subject'),
+  text: (v, t) =>
     textBody(
-      greeting(v.firstName),
-      'Please confirm the email address of your shop account by opening this link:',
+      greeting(v.firstName, t),
+      t('verification.askWithLink'),
       v.verifyUrl,
-      'The link works for 24 hours and only once. If you did not ask for this, you can ignore this email.',
+      t('verification.validity'),
     ),
-  html: (v) =>
+  html: (v, t) =>
     htmlBody(
-      'Confirm your email address',
-      greeting(v.firstName),
-      'Please confirm the email address of your shop account:',
-      htmlButton(v.verifyUrl, 'Confirm my address'),
-      'The link works for 24 hours and only once. If you did not ask for this, you can ignore this email.',
+      t('verification.subject'),
+      greeting(v.firstName, t),
+      t('verification.ask'),
+      htmlButton(v.verifyUrl, t('verification.button')),
+      t('verification.validity'),
     ),
 });

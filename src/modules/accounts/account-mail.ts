@@ -1,4 +1,4 @@
-import type { Config } from '../../config.js';
+import type { Config, ShopLanguage } from '../../config.js';
 import type { CustomerTokenKind } from '../../db/schema.js';
 import type { OutgoingMail } from '../../mail/mailer.js';
 import { passwordResetMail } from '../../mail/templates/password-reset.js';
@@ -8,6 +8,8 @@ import { verificationMail } from '../../mail/templates/verification.js';
 interface Recipient {
   email: string;
   first_name: string | null;
+  /** Their own choice; without one the mail is in the shop's language (SHOP_LANGUAGE). */
+  language?: ShopLanguage | null;
 }
 
 /**
@@ -24,15 +26,24 @@ export function accountLink(
 
 /** The mail that carries a fresh token of its kind to the page that uses it. */
 export function accountMailFor(
-  config: Pick<Config, 'publicBaseUrl'>,
+  config: Pick<Config, 'publicBaseUrl' | 'shopLanguage'>,
   kind: CustomerTokenKind,
   customer: Recipient,
   token: string,
 ): OutgoingMail {
   const firstName = customer.first_name;
+  const language = customer.language ?? config.shopLanguage;
   const rendered =
     kind === 'verify_email'
-      ? renderMail(verificationMail, { verifyUrl: accountLink(config, 'verify', token), firstName })
-      : renderMail(passwordResetMail, { resetUrl: accountLink(config, 'reset', token), firstName });
+      ? renderMail(
+          verificationMail,
+          { verifyUrl: accountLink(config, 'verify', token), firstName },
+          language,
+        )
+      : renderMail(
+          passwordResetMail,
+          { resetUrl: accountLink(config, 'reset', token), firstName },
+          language,
+        );
   return { to: customer.email, ...rendered };
 }

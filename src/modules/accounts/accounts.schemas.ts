@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { SHOP_LANGUAGES } from '../../config.js';
 import { DateTime, Nullable, StrictObject } from '../../http/schemas.js';
 import { LOOKUP_ONLY } from '../../http/validation.js';
 import { Order, SavedAddress } from '../orders/orders.schemas.js';
@@ -31,6 +32,12 @@ const ConsentText = Type.String({
 
 const Token = Type.String({ maxLength: 200 });
 
+/** A language the shop speaks (SHOP_LANGUAGES): the customer's choice for pages and mails. */
+const Language = Type.Union(
+  SHOP_LANGUAGES.map((language) => Type.Literal(language)),
+  { description: "The language of the shop's pages and of the mails to this customer" },
+);
+
 /** Route config: a missing, blank or malformed name is refused naming that name (spec 4.1). */
 export const NAME_ERROR_CODES = {
   first_name: 'first_name_required',
@@ -44,6 +51,8 @@ export const RegisterBody = StrictObject({
   last_name: Name,
   marketing_consent: Type.Optional(Type.Boolean()),
   marketing_consent_text: Type.Optional(ConsentText),
+  /** The page's language when registering: the verification mail goes in it. */
+  language: Type.Optional(Language),
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 
@@ -56,6 +65,8 @@ export const UpdateMeBody = StrictObject({
   email: Type.Optional(EmailInput),
   marketing_consent: Type.Optional(Type.Boolean()),
   marketing_consent_text: Type.Optional(ConsentText),
+  /** null: no choice of one's own (mails in the shop's language). */
+  language: Type.Optional(Nullable(Language)),
 });
 export type UpdateMeBody = Static<typeof UpdateMeBody>;
 
@@ -82,6 +93,8 @@ export const CustomerResponse = Type.Object(
     marketing_consent: Type.Boolean(),
     sold_notifications: Type.Boolean(),
     created_at: DateTime,
+    /** Added in issue 37: the customer's language; absent while they never chose one. */
+    language: Type.Optional(Language),
   },
   { additionalProperties: false },
 );

@@ -31,6 +31,8 @@ export function toCustomer(row: SignedInCustomer): CustomerResponse {
     marketing_consent: row.marketing_consent,
     sold_notifications: row.sold_notifications,
     created_at: row.created_at,
+    // Only once chosen: a customer who never chose keeps the contract's object as it was.
+    ...(row.language ? { language: row.language } : {}),
   };
 }
 
@@ -117,6 +119,7 @@ export function accountsService(ctx: AccountsContext) {
             last_name: input.last_name.trim(),
             created_at: at,
             updated_at: at,
+            ...(input.language ? { language: input.language } : {}),
             ...consent,
           })
           .catch((error: unknown) => {
@@ -172,6 +175,7 @@ export function accountsService(ctx: AccountsContext) {
       };
       if (input.first_name !== undefined) changes.first_name = input.first_name.trim();
       if (input.last_name !== undefined) changes.last_name = input.last_name.trim();
+      if (input.language !== undefined) changes.language = input.language;
       const email = input.email === undefined ? undefined : acceptableEmail(input.email);
       const emailChanged = email !== undefined && email !== current.email;
       if (emailChanged) {

@@ -24,7 +24,7 @@ import { customersRepository } from './customers.repository.js';
  */
 export async function issueAccountToken(
   trx: Db,
-  deps: { config: Pick<Config, 'publicBaseUrl'>; random: RandomBytes },
+  deps: { config: Pick<Config, 'publicBaseUrl' | 'shopLanguage'>; random: RandomBytes },
   customerId: number,
   kind: CustomerTokenKind,
   now: Date,

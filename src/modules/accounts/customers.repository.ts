@@ -20,6 +20,7 @@ const CUSTOMER_COLUMNS = [
   'sold_notifications_at',
   'sold_notifications_text',
   'disabled_at',
+  'language',
   'created_at',
   'updated_at',
 ] as const;

@@ -64,12 +64,16 @@ export function cartJobs(
         for (const customer of due) {
           let mail: ReturnType<typeof renderMail>;
           try {
-            mail = renderMail(cartReminderMail, {
-              firstName: customer.first_name,
-              itemList: customer.items.map((item) => item.title).join('\n'),
-              holdUntil: asUtcMinute(new Date(customer.hold_until)),
-              cartUrl,
-            });
+            mail = renderMail(
+              cartReminderMail,
+              {
+                firstName: customer.first_name,
+                itemList: customer.items.map((item) => item.title).join('\n'),
+                holdUntil: asUtcMinute(new Date(customer.hold_until)),
+                cartUrl,
+              },
+              customer.language ?? ctx.config.shopLanguage,
+            );
           } catch (error) {
             log.error(
               { err: error, mail: { customer_id: customer.id } },

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import type { ShopLanguage } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
@@ -7,6 +8,7 @@ export interface ClaimedReminder {
   id: number;
   email: string;
   first_name: string | null;
+  language: ShopLanguage | null;
   hold_until: Date;
   items: Array<{ id: number; title: string }>;
 }
@@ -356,7 +358,7 @@ export function cartRepository(db: Db) {
             WHERE locked.disabled_at IS NULL
               AND locked.cart_reminder_sent_for IS DISTINCT FROM h.hold_until
             FOR UPDATE OF locked SKIP LOCKED)
-        RETURNING c.id, c.email, c.first_name, held.hold_until, held.items`.execute(db);
+        RETURNING c.id, c.email, c.first_name, c.language, held.hold_until, held.items`.execute(db);
       return rows;
     },
   };

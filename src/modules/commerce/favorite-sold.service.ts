@@ -42,11 +42,15 @@ export function registerFavoriteSold(
         for (const recipient of recipients) {
           let mail: ReturnType<typeof renderMail>;
           try {
-            mail = renderMail(favoriteSoldMail, {
-              itemTitle: recipient.title,
-              itemUrl: itemPageUrl(ctx.config.publicBaseUrl, recipient.item_id),
-              firstName: recipient.first_name,
-            });
+            mail = renderMail(
+              favoriteSoldMail,
+              {
+                itemTitle: recipient.title,
+                itemUrl: itemPageUrl(ctx.config.publicBaseUrl, recipient.item_id),
+                firstName: recipient.first_name,
+              },
+              recipient.language ?? ctx.config.shopLanguage,
+            );
           } catch (error) {
             log.error(
               {

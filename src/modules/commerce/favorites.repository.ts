@@ -43,7 +43,14 @@ export function favoritesRepository(db: Db) {
         .selectFrom('favorites as f')
         .innerJoin('customers as c', 'c.id', 'f.customer_id')
         .innerJoin('items as i', 'i.id', 'f.item_id')
-        .select(['i.id as item_id', 'i.title', 'c.id as customer_id', 'c.email', 'c.first_name'])
+        .select([
+          'i.id as item_id',
+          'i.title',
+          'c.id as customer_id',
+          'c.email',
+          'c.first_name',
+          'c.language',
+        ])
         .where('f.item_id', 'in', itemIds)
         .where('i.status', '=', 'sold')
         .where('c.sold_notifications', '=', true)

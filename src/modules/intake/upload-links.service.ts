@@ -31,7 +31,7 @@ export function uploadLinksService(
       const url = uploadPageUrl(ctx.config.publicBaseUrl, token);
       const label = input.label?.trim() || null;
       // Rendered before the insert: a mail that cannot carry its link fails the whole operation.
-      const mail = renderMail(uploadLinkMail, { submitUrl: url, label });
+      const mail = renderMail(uploadLinkMail, { submitUrl: url, label }, ctx.config.shopLanguage);
       const contactEmail = input.contactEmail.trim();
       const link = await ctx.db.transaction().execute(async (trx) => {
         const link = await uploadLinksRepository(trx).create({

@@ -36,14 +36,19 @@ export function questionsService(ctx: Pick<AppContext, 'db' | 'config' | 'outbox
           'The shop cannot take questions yet. Please try again later.',
         );
       const name = [customer.first_name, customer.last_name].filter(Boolean).join(' ');
-      const mail = renderMail(itemQuestionMail, {
-        itemTitle: item.title,
-        itemId: String(item.id),
-        itemUrl: new URL(`/items/${item.id}`, ctx.config.publicBaseUrl).href,
-        customerEmail: customer.email,
-        customerName: name || null,
-        message: message.trim(),
-      });
+      // To the owner: in the shop's language, whatever the asker's.
+      const mail = renderMail(
+        itemQuestionMail,
+        {
+          itemTitle: item.title,
+          itemId: String(item.id),
+          itemUrl: new URL(`/items/${item.id}`, ctx.config.publicBaseUrl).href,
+          customerEmail: customer.email,
+          customerName: name || null,
+          message: message.trim(),
+        },
+        ctx.config.shopLanguage,
+      );
       await inTransaction(ctx.db, (trx) =>
         ctx.outbox.queue(
           trx,

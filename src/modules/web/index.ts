@@ -44,5 +44,6 @@ export async function webModule(
     app,
     webDist(ctx.config.webDistDir),
     withShopIdentity(pages, { ...ctx, publicBaseUrl }),
+    ctx.config.shopLanguage,
   );
 }

@@ -1,8 +1,10 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SHOP_LANGUAGES, type ShopLanguage } from '../../config.js';
 import type { App } from '../../context.js';
 import { sendRefusal } from '../../http/error-handler.js';
 import { refusalFor } from '../../http/framework-errors.js';
+import { negotiateLanguage, shopLanguageOf } from '../../i18n/negotiate.js';
 import type { WebDist } from './web-dist.js';
 
 /** Vite names every file under assets/ by a hash of its content: a new build is a new name. */
@@ -27,13 +29,30 @@ Build them with <code>npm run build</code> in the shop's folder (<code>npm start
 for you), or point <code>WEB_DIST_DIR</code> at a built client.</p></body></html>
 `;
 
-function sendIndex(reply: FastifyReply, status: number, html: string) {
-  // Always revalidated: it names the current build's assets.
+/** The cookie the footer's language switcher sets (web/src/i18n). */
+export const LANGUAGE_COOKIE = 'shop_lang';
+
+/**
+ * The page's language: the visitor's choice in the footer (the cookie; a signed-in
+ * customer's stored choice is put there by the client), else the browser's
+ * Accept-Language among the shop's languages, else the shop's own (SHOP_LANGUAGE).
+ */
+export function pageLanguage(request: FastifyRequest, shopLanguage: ShopLanguage): ShopLanguage {
+  const chosen = shopLanguageOf(request.cookies?.[LANGUAGE_COOKIE], SHOP_LANGUAGES);
+  return (
+    chosen ?? negotiateLanguage(request.headers['accept-language'], SHOP_LANGUAGES, shopLanguage)
+  );
+}
+
+function sendIndex(reply: FastifyReply, status: number, html: string, language: ShopLanguage) {
+  // Always revalidated: it names the current build's assets. Its language follows the
+  // cookie and Accept-Language, so a shared cache keeps one copy per pair.
   return reply
     .code(status)
     .header('cache-control', 'no-cache')
+    .header('vary', 'Accept-Language, Cookie')
     .type('text/html; charset=utf-8')
-    .send(html);
+    .send(html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`));
 }
 
 /**
@@ -42,7 +61,12 @@ function sendIndex(reply: FastifyReply, status: number, html: string) {
  * links in mails (/account/verify#token=…, /upload/{token}, /items/{id}, /cart)
  * open the client, which reads its route from the address.
  */
-export async function webClientRoutes(app: App, dist: WebDist, pageFor: PageFor): Promise<void> {
+export async function webClientRoutes(
+  app: App,
+  dist: WebDist,
+  pageFor: PageFor,
+  shopLanguage: ShopLanguage = 'en',
+): Promise<void> {
   await app.register(fastifyStatic, {
     root: dist.root,
     serve: false,
@@ -54,7 +78,7 @@ export async function webClientRoutes(app: App, dist: WebDist, pageFor: PageFor)
     index: false,
   });
 
-  const page = async (urlPath: string, reply: FastifyReply) => {
+  const page = async (urlPath: string, request: FastifyRequest, reply: FastifyReply) => {
     const index = await dist.indexHtml();
     if (index === null)
       return reply
@@ -63,7 +87,7 @@ export async function webClientRoutes(app: App, dist: WebDist, pageFor: PageFor)
         .type('text/html; charset=utf-8')
         .send(NOT_BUILT);
     const { status, html } = await pageFor(urlPath, index);
-    return sendIndex(reply, status, html);
+    return sendIndex(reply, status, html, pageLanguage(request, shopLanguage));
   };
 
   // Pages take any query string (a shared link carries its own tracking parameters);
@@ -71,7 +95,7 @@ export async function webClientRoutes(app: App, dist: WebDist, pageFor: PageFor)
   const schema = { hide: true, querystring: { type: 'object' } };
 
   // With its query string: a filtered storefront asks the API other questions than `/`.
-  app.get('/', { schema }, (request, reply) => page(request.url, reply));
+  app.get('/', { schema }, (request, reply) => page(request.url, request, reply));
 
   app.get('/*', { schema }, async (request, reply) => {
     const urlPath = `/${(request.params as { '*': string })['*']}`;
@@ -94,6 +118,6 @@ export async function webClientRoutes(app: App, dist: WebDist, pageFor: PageFor)
     // A hashed asset that is gone (an older build) is not a page: answering it with
     // HTML would only give the browser a script it cannot run.
     if (urlPath.startsWith(`/${ASSETS_PREFIX}`)) return reply.callNotFound();
-    return page(urlPath, reply);
+    return page(urlPath, request, reply);
   });
 }

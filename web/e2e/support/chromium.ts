@@ -31,6 +31,8 @@ export async function personContext(
   browser: Browser,
   baseURL: string,
   form: 'phone' | 'desktop' = 'desktop',
+  /** The browser's language (Accept-Language): the shop answers in it when it speaks it. */
+  locale = 'en-GB',
 ): Promise<BrowserContext> {
   callers += 1;
   const address = `10.${process.pid % 250}.${Math.floor(callers / 250)}.${(callers % 250) + 1}`;
@@ -40,7 +42,7 @@ export async function personContext(
     ...(form === 'phone' ? { viewport: { width: 390, height: 844 } } : {}),
     baseURL,
     extraHTTPHeaders: { 'x-forwarded-for': address },
-    locale: 'en-GB',
+    locale,
   });
   // Argon2 and a fresh embedded database are slow on a shared 2-core machine: a page
   // waiting on sign-in or verification gets more than Playwright's 30 s default.

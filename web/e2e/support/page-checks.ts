@@ -5,7 +5,8 @@ import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+/** Where the browser journeys leave what a person should look at. */
+export const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
 interface AxeViolation {
   id: string;

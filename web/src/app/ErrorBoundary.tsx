@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageState } from '../components/ui/Feedback';
 import { type ErrorContext, reportClientError } from '../lib/report-error';
 import styles from './Shell.module.css';
@@ -26,20 +27,25 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <div className={styles.main}>
-        <PageState
-          headingLevel={1}
-          title="Something went wrong on this page"
-          action={
-            <a href="/" className={styles.fallbackLink}>
-              Back to the shop
-            </a>
-          }
-        >
-          <p>We have been told about it. Reloading the page usually helps.</p>
-        </PageState>
-      </div>
-    );
+    return <BrokenPage />;
   }
+}
+
+function BrokenPage() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.main}>
+      <PageState
+        headingLevel={1}
+        title={t('broken.title')}
+        action={
+          <a href="/" className={styles.fallbackLink}>
+            {t('broken.back')}
+          </a>
+        }
+      >
+        <p>{t('broken.body')}</p>
+      </PageState>
+    </div>
+  );
 }

@@ -1,18 +1,21 @@
 import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/ui/Feedback';
 import { useCart, useMe, useShopSettings } from '../lib/queries';
+import { LanguageSwitch } from './LanguageSwitch';
 import styles from './Shell.module.css';
 
 /** The customer-facing frame: skip link, header with the shop's few places, the page. */
 export function Shell() {
+  const { t } = useTranslation();
   const me = useMe();
   const cart = useCart(Boolean(me.data));
   const held = cart.data?.items.length ?? 0;
   const settings = useShopSettings().data;
   // PAYMENT_PROVIDER=accept takes no money: every storefront page says so (issue 32 item 6).
   const testShop = settings?.payment_provider === 'accept';
-  const name = settings?.name ?? 'Shop';
+  const name = settings?.name ?? t('shell.defaultName');
   const { pathname } = useLocation();
   // Pages with a title of their own (an item, a legal page, the upload form) set it themselves.
   useEffect(() => {
@@ -21,11 +24,11 @@ export function Shell() {
   return (
     <>
       <a href="#main" className={styles.skip}>
-        Skip to content
+        {t('shell.skip')}
       </a>
       {testShop && (
-        <aside className={styles.testShop} aria-label="Test shop">
-          Test shop: no payment is taken.
+        <aside className={styles.testShop} aria-label={t('shell.testShopLabel')}>
+          {t('shell.testShop')}
         </aside>
       )}
       <header className={styles.header}>
@@ -36,22 +39,22 @@ export function Shell() {
             )}
             {name}
           </NavLink>
-          <nav aria-label="Main">
+          <nav aria-label={t('shell.mainNav')}>
             <ul className={styles.nav}>
               <li>
                 <NavLink to="/cart">
-                  Cart
+                  {t('shell.cart')}
                   {held > 0 && (
                     <span className={styles.count}>
                       {held}
-                      <span className="visually-hidden"> held</span>
+                      <span className="visually-hidden"> {t('shell.held', { count: held })}</span>
                     </span>
                   )}
                 </NavLink>
               </li>
               <li>
                 <NavLink to={me.data ? '/account' : '/account/sign-in'}>
-                  {me.data ? 'Account' : 'Sign in'}
+                  {me.data ? t('shell.account') : t('shell.signIn')}
                 </NavLink>
               </li>
             </ul>
@@ -65,7 +68,7 @@ export function Shell() {
       </main>
       <footer className={styles.footer}>
         {settings && settings.pages.length > 0 && (
-          <nav aria-label="Legal and information">
+          <nav aria-label={t('footer.legalNav')}>
             <ul className={styles.footerLinks}>
               {settings.pages.map((page) => (
                 <li key={page.slug}>
@@ -82,7 +85,8 @@ export function Shell() {
             <a href={`mailto:${settings.contact_email}`}>{settings.contact_email}</a>
           )}
         </p>
-        <p>Every piece is one of a kind and sold once.</p>
+        <p>{t('footer.oneOfAKind')}</p>
+        <LanguageSwitch />
       </footer>
     </>
   );

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { Loading, PageState } from '../components/ui/Feedback';
 import { StorefrontPage } from '../features/storefront/routes';
@@ -12,6 +13,18 @@ const CartRoutes = lazy(() => import('../features/cart/routes'));
 const UploadPage = lazy(() => import('../features/upload/routes'));
 const AdminRoutes = lazy(() => import('./AdminRoutes'));
 const LegalPage = lazy(() => import('../features/pages/routes'));
+
+/** An address no page has. */
+export function NoSuchPage() {
+  const { t } = useTranslation();
+  return (
+    <PageState headingLevel={1} title={t('notFound.title')}>
+      <p>
+        <a href="/">{t('notFound.browse')}</a>
+      </p>
+    </PageState>
+  );
+}
 
 /** The pages of the customer's side, each area behind its own error boundary. */
 export function AppRoutes() {
@@ -77,16 +90,7 @@ export function AppRoutes() {
             </ErrorBoundary>
           }
         />
-        <Route
-          path="*"
-          element={
-            <PageState headingLevel={1} title="This page does not exist">
-              <p>
-                <a href="/">Browse the shop</a>
-              </p>
-            </PageState>
-          }
-        />
+        <Route path="*" element={<NoSuchPage />} />
       </Route>
     </Routes>
   );

@@ -1,4 +1,5 @@
 import createClient from 'openapi-fetch';
+import { messageForCode } from '../i18n';
 import type { components, paths } from './api-types';
 
 /** The one way the client talks to the shop: typed from the server's OpenAPI document. */
@@ -30,8 +31,12 @@ interface ErrorExtras {
   availableAgainAt?: string | undefined;
 }
 
-/** A refusal from the API, with the contract's code, message and field at fault. */
+/**
+ * A refusal from the API, with the contract's code and field at fault; `message` is the
+ * words for the code in the page's language (`serverMessage` as the server wrote it).
+ */
 export class ApiError extends Error {
+  readonly serverMessage: string;
   readonly retryAfter: number | undefined;
   readonly fields: FieldProblem[];
   readonly availableAgainAt: string | undefined;
@@ -42,7 +47,8 @@ export class ApiError extends Error {
     readonly field?: string,
     extras: ErrorExtras = {},
   ) {
-    super(message);
+    super(messageForCode(code, message));
+    this.serverMessage = message;
     this.retryAfter = extras.retryAfter;
     this.fields = extras.fields ?? [];
     this.availableAgainAt = extras.availableAgainAt;
@@ -60,7 +66,7 @@ const namedFields = (error: ApiError) =>
 export function fieldErrorOf(error: unknown, name: string): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   const listed = error.fields.find((problem) => isField(problem.field, name));
-  if (listed) return listed.message;
+  if (listed) return messageForCode('invalid_field', listed.message);
   return error.fields.length === 0 && error.field && isField(error.field, name)
     ? error.message
     : undefined;
@@ -90,7 +96,7 @@ function toApiError(status: number, body: unknown, retryAfter?: number): ApiErro
       fields: error.fields,
       availableAgainAt: error.available_again_at,
     });
-  return new ApiError(status, 'network_error', 'The shop could not be reached. Try again.');
+  return new ApiError(status, 'network_error', 'The shop could not be reached.');
 }
 
 /** Unwraps an openapi-fetch answer: the data, or an ApiError that forms and pages can show. */
@@ -101,7 +107,7 @@ export async function ok<T>(
   try {
     result = await call;
   } catch {
-    throw new ApiError(0, 'network_error', 'The shop could not be reached. Try again.');
+    throw new ApiError(0, 'network_error', 'The shop could not be reached.');
   }
   if (result.response.ok) return result.data as T;
   throw toApiError(result.response.status, result.error, retryAfterOf(result.response));
@@ -133,7 +139,7 @@ export function submitPhotos(
       } else reject(toApiError(xhr.status, xhr.response, retryAfterOf(xhr)));
     };
     xhr.onerror = () =>
-      reject(new ApiError(0, 'network_error', 'The upload was interrupted. Try again.'));
+      reject(new ApiError(0, 'upload_interrupted', 'The upload was interrupted.'));
     xhr.send(form);
   });
 }

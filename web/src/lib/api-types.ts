@@ -8275,6 +8275,8 @@ export interface paths {
                         marketing_consent?: boolean;
                         /** @description The exact wording shown to the customer */
                         marketing_consent_text?: string;
+                        /** @description The language of the shop's pages and of the mails to this customer */
+                        language?: "en" | "de";
                     };
                 };
             };
@@ -8295,6 +8297,8 @@ export interface paths {
                             sold_notifications: boolean;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The language of the shop's pages and of the mails to this customer */
+                            language?: "en" | "de";
                         };
                     };
                 };
@@ -8402,6 +8406,8 @@ export interface paths {
                             sold_notifications: boolean;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The language of the shop's pages and of the mails to this customer */
+                            language?: "en" | "de";
                         };
                     };
                 };
@@ -8578,6 +8584,8 @@ export interface paths {
                             sold_notifications: boolean;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The language of the shop's pages and of the mails to this customer */
+                            language?: "en" | "de";
                         };
                     };
                 };
@@ -8856,6 +8864,8 @@ export interface paths {
                             sold_notifications: boolean;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The language of the shop's pages and of the mails to this customer */
+                            language?: "en" | "de";
                         };
                     };
                 };
@@ -8936,6 +8946,8 @@ export interface paths {
                             sold_notifications: boolean;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The language of the shop's pages and of the mails to this customer */
+                            language?: "en" | "de";
                         };
                     };
                 };
@@ -8977,6 +8989,7 @@ export interface paths {
                         marketing_consent?: boolean;
                         /** @description The exact wording shown to the customer */
                         marketing_consent_text?: string;
+                        language?: ("en" | "de") | null;
                     };
                 };
             };
@@ -8997,6 +9010,8 @@ export interface paths {
                             sold_notifications: boolean;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The language of the shop's pages and of the mails to this customer */
+                            language?: "en" | "de";
                         };
                     };
                 };
@@ -9169,6 +9184,8 @@ export interface paths {
                                 sold_notifications: boolean;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The language of the shop's pages and of the mails to this customer */
+                                language?: "en" | "de";
                             } | null;
                         };
                     };
@@ -9694,6 +9711,8 @@ export interface paths {
                             sold_notifications: boolean;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description The language of the shop's pages and of the mails to this customer */
+                            language?: "en" | "de";
                         };
                     };
                 };

@@ -1,12 +1,21 @@
-const locale = typeof navigator === 'undefined' ? undefined : navigator.language;
+/** The page's language (set by web/src/i18n when it starts or switches); every format follows it. */
+let pageLanguage = 'en';
+
+export function setFormatLanguage(language: string): void {
+  pageLanguage = language;
+}
+
+export const formatLanguage = (): string => pageLanguage;
+
 const priceFormats = new Map<string, Intl.NumberFormat>();
 
-/** Integer cents as the shopper's locale writes the shop's currency (SHOP_CURRENCY). */
-export function formatPrice(cents: number, currency: string): string {
-  let format = priceFormats.get(currency);
+/** Integer cents as the page's language writes the shop's currency (SHOP_CURRENCY). */
+export function formatPrice(cents: number, currency: string, language = pageLanguage): string {
+  const key = `${language} ${currency}`;
+  let format = priceFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    priceFormats.set(currency, format);
+    format = new Intl.NumberFormat(language, { style: 'currency', currency });
+    priceFormats.set(key, format);
   }
   return format.format(cents / 100);
 }
@@ -31,32 +40,39 @@ export function formatCountdown(msLeft: number): string {
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round(bytes / (1024 * 1024))} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+/** A file size ("3 MB", "3 MB" in German too, "1,5" where the language writes a comma). */
+export function formatBytes(bytes: number, language = pageLanguage): string {
+  const unit = (value: number, name: 'megabyte' | 'kilobyte') =>
+    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short' }).format(
+      value,
+    );
+  if (bytes >= 1024 * 1024) return unit(Math.round(bytes / (1024 * 1024)), 'megabyte');
+  return unit(Math.max(1, Math.round(bytes / 1024)), 'kilobyte');
 }
 
-/** A time of day as the shopper's locale writes it ("14:05", "2:05 PM"). */
-export function formatTime(iso: string): string {
-  return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(iso));
+/** A time of day as the page's language writes it ("14:05", "2:05 PM"). */
+export function formatTime(iso: string, language = pageLanguage): string {
+  return new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(new Date(iso));
 }
 
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
+export function formatDate(iso: string, language = pageLanguage): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
 }
 
-/** A wait from `Retry-After` seconds, in words ("40 seconds", "12 minutes"). */
-export function formatWait(seconds: number): string {
-  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} seconds`;
-  return `${Math.ceil(seconds / 60)} minutes`;
+/** A wait from `Retry-After` seconds, in words ("40 seconds", "12 Minuten"). */
+export function formatWait(seconds: number, language = pageLanguage): string {
+  const words = (value: number, unit: 'second' | 'minute') =>
+    new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  if (seconds < 90) return words(Math.max(1, Math.round(seconds)), 'second');
+  return words(Math.ceil(seconds / 60), 'minute');
 }
 
 /**
  * A calendar day the server names ("2026-01-18", e.g. the last day to pay, counted in the
  * shop's time zone) in the reader's words; a day has no zone, so none shifts it.
  */
-export function formatDay(date: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(
+export function formatDay(date: string, language = pageLanguage): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
 }

@@ -1,34 +1,42 @@
+import i18next from 'i18next';
 import type { Item } from './api-client';
+import { formatLanguage } from './format';
 
 export type Condition = NonNullable<Item['condition']>;
 
-/** The conditions, best first, in the words a buyer reads. */
-export const CONDITIONS: ReadonlyArray<{ value: Condition; label: string }> = [
-  { value: 'new', label: 'New' },
-  { value: 'like_new', label: 'Like new' },
-  { value: 'good', label: 'Good' },
-  { value: 'fair', label: 'Fair' },
-  { value: 'for_parts', label: 'For parts or repair' },
-];
+const CONDITION_VALUES: readonly Condition[] = ['new', 'like_new', 'good', 'fair', 'for_parts'];
 
-export const conditionLabel = (value: Condition) =>
-  CONDITIONS.find((condition) => condition.value === value)?.label ?? value;
+/** The conditions, best first, in the words a buyer reads (the page's language). */
+export const CONDITIONS: ReadonlyArray<{ value: Condition; readonly label: string }> =
+  CONDITION_VALUES.map((value) => ({
+    value,
+    get label() {
+      return conditionLabel(value);
+    },
+  }));
 
-const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+export const conditionLabel = (value: Condition): string =>
+  i18next.t(`condition.${value}`, { ns: 'common', defaultValue: value });
 
-/** "4.2 kg", "850 g". */
-export function formatWeight(grams: number): string {
-  return grams >= 1000 ? `${number.format(grams / 1000)} kg` : `${grams} g`;
+const number = (language: string) => new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+
+/** "4.2 kg", "850 g" ("4,2 kg" in German). */
+export function formatWeight(grams: number, language = formatLanguage()): string {
+  return grams >= 1000 ? `${number(language).format(grams / 1000)} kg` : `${grams} g`;
 }
 
 /** "45 × 82 × 51 cm (W × H × D)", leaving out what is not measured; null when nothing is. */
-export function formatDimensions(dimensions: Item['dimensions']): string | null {
+export function formatDimensions(
+  dimensions: Item['dimensions'],
+  language = formatLanguage(),
+): string | null {
   const parts = [
-    ['W', dimensions.width_mm],
-    ['H', dimensions.height_mm],
-    ['D', dimensions.depth_mm],
+    ['width', dimensions.width_mm],
+    ['height', dimensions.height_mm],
+    ['depth', dimensions.depth_mm],
   ].filter((part): part is [string, number] => part[1] !== null);
   if (parts.length === 0) return null;
-  const cm = parts.map(([, mm]) => number.format(mm / 10)).join(' × ');
-  return `${cm} cm (${parts.map(([name]) => name).join(' × ')})`;
+  const cm = parts.map(([, mm]) => number(language).format(mm / 10)).join(' × ');
+  const names = parts.map(([name]) => i18next.t(`dimension.${name}`, { ns: 'common' }));
+  return `${cm} cm (${names.join(' × ')})`;
 }

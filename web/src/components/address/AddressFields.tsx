@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { fieldErrorOf, namesOnlyFields } from '../../lib/api-client';
 import { Field } from '../ui/Field';
 import { SelectField } from '../ui/SelectField';
@@ -69,14 +70,15 @@ export function isAddressFieldError(error: unknown): boolean {
   );
 }
 
+// Each field's label is the catalogue's `address.<field>` (common namespace).
 const FIELDS = [
-  ['name', 'Name', 'name', true],
-  ['line1', 'Street and number', 'address-line1', true],
-  ['line2', 'Address line 2 (optional)', 'address-line2', false],
-  ['postal_code', 'Postal code', 'postal-code', true],
-  ['city', 'City', 'address-level2', true],
-  ['country', 'Country', 'country', true],
-  ['phone', 'Phone (optional)', 'tel', false],
+  ['name', 'name', true],
+  ['line1', 'address-line1', true],
+  ['line2', 'address-line2', false],
+  ['postal_code', 'postal-code', true],
+  ['city', 'address-level2', true],
+  ['country', 'country', true],
+  ['phone', 'tel', false],
 ] as const;
 
 /** The fields of a postal address, with the browser's autofill names and the server's errors. */
@@ -89,18 +91,19 @@ export function AddressFields({
   onChange: (value: AddressDraft) => void;
   error: unknown;
 }) {
+  const { t, i18n } = useTranslation();
   return (
     <>
-      {FIELDS.map(([key, label, autoComplete, required]) =>
+      {FIELDS.map(([key, autoComplete, required]) =>
         // A list of real countries, named in the reader's language (issue 30 item 7).
         key === 'country' ? (
           <SelectField
             key={key}
-            label={label}
+            label={t(`address.${key}`)}
             autoComplete={autoComplete}
             required
-            placeholder="Choose a country"
-            options={countryOptions()}
+            placeholder={t('address.chooseCountry')}
+            options={countryOptions(i18n.language)}
             value={value.country}
             error={errorFor(error, key)}
             onChange={(event) => onChange({ ...value, country: event.target.value })}
@@ -108,7 +111,7 @@ export function AddressFields({
         ) : (
           <Field
             key={key}
-            label={label}
+            label={t(`address.${key}`)}
             autoComplete={autoComplete}
             required={required}
             maxLength={200}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { Dialog, INITIAL_FOCUS } from './Dialog';
 import styles from './Dialog.module.css';
@@ -13,7 +14,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   danger,
   onConfirm,
   onCancel,
@@ -27,6 +28,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Dialog open={open} title={title} onClose={onCancel}>
       {children}
@@ -35,7 +37,7 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
         <Button variant="secondary" onClick={onCancel} {...INITIAL_FOCUS}>
-          {cancelLabel}
+          {cancelLabel ?? t('cancel')}
         </Button>
       </div>
     </Dialog>

@@ -1,19 +1,22 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Item } from '../../lib/api-client';
 import styles from './Feedback.module.css';
 
 /** Status of an item as a shopper reads it (spec 3: reserved means in someone's cart). */
 /** `mine`: the signed-in customer holds it (reserved for them, not for someone else). */
 export function StatusBadge({ status, mine = false }: { status: Item['status']; mine?: boolean }) {
-  if (status === 'sold') return <span className={`${styles.badge} ${styles.sold}`}>Sold</span>;
+  const { t } = useTranslation();
+  if (status === 'sold')
+    return <span className={`${styles.badge} ${styles.sold}`}>{t('status.sold')}</span>;
   if (status === 'reserved')
     return (
       <span className={`${styles.badge} ${styles.reserved}`}>
-        {mine ? 'In your cart' : "In someone's cart"}
+        {mine ? t('status.inYourCart') : t('status.inSomeonesCart')}
       </span>
     );
   if (status === 'available')
-    return <span className={`${styles.badge} ${styles.available}`}>Available</span>;
+    return <span className={`${styles.badge} ${styles.available}`}>{t('status.available')}</span>;
   return null;
 }
 
@@ -33,11 +36,12 @@ export function Notice({
   );
 }
 
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+export function Loading({ label }: { label?: string }) {
+  const { t } = useTranslation();
   return (
     <div className={styles.state} role="status">
       <div className={styles.spinner} aria-hidden="true" />
-      {label}
+      {label ?? t('loading')}
     </div>
   );
 }

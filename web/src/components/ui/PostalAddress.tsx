@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
 import { postalLines } from '../address/postal-lines';
 
 /** The fields of an order's postal address, as the API sends them. */
@@ -24,6 +25,7 @@ export function PostalAddress({
   address: PostalAddressFields;
   showPhone?: boolean;
 }) {
+  const { t } = useTranslation();
   const lines = postalLines(address);
   return (
     <address>
@@ -38,7 +40,7 @@ export function PostalAddress({
       {showPhone && address.phone && (
         <>
           <br />
-          Phone {address.phone}
+          {t('address.phoneLine', { phone: address.phone })}
         </>
       )}
     </address>

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
 import type { AddressDraft } from '../../components/address/AddressFields';
 import { addressBodyOf } from '../../components/address/AddressFields';
+import { isLanguage } from '../../i18n';
 import { addressesKey } from '../../lib/address-queries';
 import {
   ApiError,
@@ -13,11 +15,12 @@ import {
 import { formatWait } from '../../lib/format';
 import { keys } from '../../lib/queries';
 
-/** Wording shown beside the checkboxes and sent verbatim as the consent text (spec 4.1). */
-export const MARKETING_CONSENT_TEXT =
-  'Send me occasional emails about new pieces in the shop. I can stop them any time.';
-export const SOLD_NOTIFICATION_TEXT =
-  'Email me when a piece in my favorites is sold, so I know it is gone.';
+/**
+ * Wording shown beside the checkboxes and sent verbatim as the consent text (spec 4.1):
+ * in the page's language, so what is recorded is what the customer read.
+ */
+export const marketingConsentText = () => i18next.t('consent.marketing', { ns: 'account' });
+export const soldNotificationText = () => i18next.t('consent.soldNotifications', { ns: 'account' });
 
 /** The message for one input field, when the API's refusal names it. */
 export const fieldError = fieldErrorOf;
@@ -28,8 +31,8 @@ export function formError(error: unknown, shownFields: string[]): string | undef
   if (namesOnlyFields(error, shownFields)) return undefined;
   // 429: how long to wait, in words (the server's generic text only says "a moment").
   if (error instanceof ApiError && error.status === 429 && error.retryAfter)
-    return `Too many tries in a short time. You can try again in ${formatWait(error.retryAfter)}.`;
-  return error instanceof Error ? error.message : 'Something went wrong.';
+    return i18next.t('tooManyTries', { ns: 'account', wait: formatWait(error.retryAfter) });
+  return error instanceof Error ? error.message : i18next.t('failed', { ns: 'account' });
 }
 
 /** After anything that signs someone in or out, everything personal is read again. */
@@ -63,9 +66,12 @@ export function useRegister() {
     }) =>
       ok(
         api.POST('/api/customers/register', {
-          body: body.marketing_consent
-            ? { ...body, marketing_consent_text: MARKETING_CONSENT_TEXT }
-            : body,
+          // The page's language: the verification mail and later mails go in it.
+          body: {
+            ...body,
+            ...(body.marketing_consent ? { marketing_consent_text: marketingConsentText() } : {}),
+            ...(isLanguage(i18next.language) ? { language: i18next.language } : {}),
+          },
         }),
       ),
     onSuccess: signedIn,
@@ -122,7 +128,7 @@ export function useUpdateProfile() {
       ok(
         api.PUT('/api/customers/me', {
           body: body.marketing_consent
-            ? { ...body, marketing_consent_text: MARKETING_CONSENT_TEXT }
+            ? { ...body, marketing_consent_text: marketingConsentText() }
             : body,
         }),
       ),
@@ -136,7 +142,7 @@ export function useSoldNotifications() {
     mutationFn: (enabled: boolean) =>
       ok(
         api.PUT('/api/customers/me/sold-notifications', {
-          body: { enabled, consent_text: SOLD_NOTIFICATION_TEXT },
+          body: { enabled, consent_text: soldNotificationText() },
         }),
       ),
     onSuccess: (customer) => client.setQueryData(keys.me, customer),

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { ButtonLink } from '../../components/ui/Button';
 import { Loading, PageState } from '../../components/ui/Feedback';
@@ -13,11 +14,12 @@ import { SignIn } from './components/SignIn';
 import { Verify } from './components/Verify';
 
 function AccountHome() {
+  const { t } = useTranslation('account');
   const me = useMe();
   if (me.isPending) return <Loading />;
   if (me.isError)
     return (
-      <PageState headingLevel={1} title="Your account could not be loaded">
+      <PageState headingLevel={1} title={t('home.failed')}>
         <p>{me.error.message}</p>
       </PageState>
     );
@@ -26,13 +28,14 @@ function AccountHome() {
 }
 
 function Deleted() {
+  const { t } = useTranslation('account');
   return (
     <PageState
       headingLevel={1}
-      title="Your account is deleted"
-      action={<ButtonLink to="/">Browse the shop</ButtonLink>}
+      title={t('deleted.title')}
+      action={<ButtonLink to="/">{t('common:notFound.browse')}</ButtonLink>}
     >
-      <p>Your details, favorites and sessions are gone. Thank you for shopping here.</p>
+      <p>{t('deleted.body')}</p>
     </PageState>
   );
 }

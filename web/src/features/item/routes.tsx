@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Loading, Notice, PageState, StatusBadge } from '../../components/ui/Feedback';
@@ -13,14 +14,15 @@ import styles from './components/Item.module.css';
 import { ItemDetails } from './components/ItemDetails';
 
 function Breadcrumb({ item }: { item: Item }) {
+  const { t } = useTranslation('storefront');
   const tree = useCategoryTree();
   const path = item.category && tree.data ? categoryPath(tree.data, item.category.id) : [];
   const trail = path.length > 0 ? path : item.category ? [item.category] : [];
   return (
-    <nav aria-label="Breadcrumb" className={styles.crumbs}>
+    <nav aria-label={t('item.breadcrumb')} className={styles.crumbs}>
       <ol>
         <li>
-          <Link to="/">Shop</Link>
+          <Link to="/">{t('item.shop')}</Link>
         </li>
         {trail.map((category) => (
           <li key={category.id}>
@@ -33,6 +35,7 @@ function Breadcrumb({ item }: { item: Item }) {
 }
 
 function FavoriteButton({ item }: { item: Item }) {
+  const { t } = useTranslation('storefront');
   const favorites = useFavorites(true);
   const toggle = useFavoriteToggle(item.id);
   const saved =
@@ -46,7 +49,7 @@ function FavoriteButton({ item }: { item: Item }) {
       disabled={favorites.isPending}
       onClick={() => toggle.mutate(!saved)}
     >
-      {saved ? '♥ Saved to favorites' : '♡ Save to favorites'}
+      {saved ? t('item.saved') : t('item.save')}
     </Button>
   );
 }
@@ -56,16 +59,17 @@ function FavoriteButton({ item }: { item: Item }) {
  * they may hold it again one hold window later (docs/decisions.md, Commerce: cool-down).
  */
 function CoolingDown({ until }: { until: string }) {
+  const { t } = useTranslation('storefront');
   const wait = formatWait((new Date(until).getTime() - Date.now()) / 1000);
   return (
     <Notice tone="error" role="alert">
-      You let this piece go recently, so you cannot hold it again straight away. You can hold it
-      again from {formatTime(until)} (in {wait}). Until then anyone else may take it.
+      {t('item.coolingDown', { time: formatTime(until), wait })}
     </Notice>
   );
 }
 
 function Buying({ item, signedIn }: { item: Item; signedIn: boolean }) {
+  const { t } = useTranslation('storefront');
   const cart = useCart(signedIn);
   const add = useAddToCart(item.id);
   const inMyCart = Boolean(cart.data?.items.some((held) => held.id === item.id));
@@ -79,31 +83,35 @@ function Buying({ item, signedIn }: { item: Item; signedIn: boolean }) {
   if (refused)
     return (
       <Notice tone="error" role="alert">
-        Just taken: someone else put this piece in their cart a moment ago.
+        {t('item.justTaken')}
       </Notice>
     );
-  if (item.status === 'sold') return <Notice>This piece has been sold.</Notice>;
+  if (item.status === 'sold') return <Notice>{t('item.sold')}</Notice>;
   if (inMyCart)
     return (
       <Notice tone="success" role="status">
-        It is in your cart. <Link to="/cart">Go to your cart</Link>
+        {t('item.inYourCart')} <Link to="/cart">{t('item.goToCart')}</Link>
       </Notice>
     );
-  if (item.status === 'reserved')
-    return <Notice>This piece is in someone's cart right now. It may come back.</Notice>;
+  if (item.status === 'reserved') return <Notice>{t('item.reserved')}</Notice>;
   if (!signedIn)
     return (
       <Notice>
-        <Link to="/account/sign-in">Sign in</Link> or{' '}
-        <Link to="/account/register">create an account</Link> to buy it or save it to your
-        favorites.
+        <Trans
+          t={t}
+          i18nKey="item.signInToBuy"
+          components={{
+            signIn: <Link to="/account/sign-in" />,
+            register: <Link to="/account/register" />,
+          }}
+        />
       </Notice>
     );
   return (
     <>
       <div className={styles.actions}>
         <Button onClick={() => add.mutate()} disabled={add.isPending}>
-          {add.isPending ? 'Adding…' : 'Add to cart'}
+          {add.isPending ? t('item.adding') : t('item.add')}
         </Button>
       </div>
       {add.error && (
@@ -116,6 +124,7 @@ function Buying({ item, signedIn }: { item: Item; signedIn: boolean }) {
 }
 
 export default function ItemPage() {
+  const { t } = useTranslation('storefront');
   const { id } = useParams();
   const itemId = /^\d{1,9}$/.test(id ?? '') ? Number(id) : 0;
   const item = useItem(itemId);
@@ -131,15 +140,15 @@ export default function ItemPage() {
     return (
       <PageState
         headingLevel={1}
-        title="This piece is not here"
-        action={<ButtonLink to="/">Browse the shop</ButtonLink>}
+        title={t('item.notHere')}
+        action={<ButtonLink to="/">{t('common:notFound.browse')}</ButtonLink>}
       >
-        <p>It may have been taken down, or the link is mistyped.</p>
+        <p>{t('item.notHereBody')}</p>
       </PageState>
     );
   if (item.isError)
     return (
-      <PageState headingLevel={1} title="This piece could not be loaded">
+      <PageState headingLevel={1} title={t('item.failed')}>
         <p>{item.error.message}</p>
       </PageState>
     );
@@ -162,7 +171,7 @@ export default function ItemPage() {
           </div>
           <Price cents={data.price_cents} className={styles.price} />
           {data.tags.length > 0 && (
-            <ul className={styles.tags} aria-label="Tags">
+            <ul className={styles.tags} aria-label={t('facets.tags')}>
               {data.tags.map((tag) => (
                 <li key={tag.id}>
                   <Link to={`/?tags=${tag.slug}`} style={{ backgroundColor: tag.colour }}>

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { NoSuchPage } from '../../app/router';
 import { Loading, PageState } from '../../components/ui/Feedback';
 import { ApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
@@ -9,6 +11,7 @@ import styles from './LegalPage.module.css';
 
 /** `/pages/:slug`: the shop's imprint, terms, privacy, withdrawal or shipping page. */
 export default function LegalPage() {
+  const { t } = useTranslation('storefront');
   const { slug = '' } = useParams();
   const known = isPageSlug(slug) ? slug : null;
   const page = useLegalPage(known);
@@ -18,17 +21,11 @@ export default function LegalPage() {
   }, [page.data, shopName]);
 
   if (!known || (page.error instanceof ApiError && page.error.status === 404))
-    return (
-      <PageState headingLevel={1} title="This page does not exist">
-        <p>
-          <a href="/">Browse the shop</a>
-        </p>
-      </PageState>
-    );
+    return <NoSuchPage />;
   if (page.isPending) return <Loading />;
   if (page.isError)
     return (
-      <PageState headingLevel={1} title="This page could not be loaded">
+      <PageState headingLevel={1} title={t('page.failed')}>
         <p>{page.error.message}</p>
       </PageState>
     );
@@ -39,7 +36,7 @@ export default function LegalPage() {
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitised HTML */}
       <div dangerouslySetInnerHTML={{ __html: page.data.body_html }} />
       <p className={styles.meta}>
-        Version {page.data.version}, {formatDate(page.data.updated_at)}
+        {t('page.version', { version: page.data.version, date: formatDate(page.data.updated_at) })}
       </p>
     </article>
   );

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { Loading, PageState } from '../../components/ui/Feedback';
@@ -8,13 +9,11 @@ import { ItemCard } from './components/ItemCard';
 import styles from './components/Storefront.module.css';
 import { queryFromSearch, type Sort, withParams } from './url-filters';
 
-const SORT_LABELS: Record<Sort, string> = {
-  newest: 'Newest first',
-  price_asc: 'Price, low to high',
-  price_desc: 'Price, high to low',
-};
+// Each sort's label is the catalogue's `sort.<value>`.
+const SORTS: readonly Sort[] = ['newest', 'price_asc', 'price_desc'];
 
 export function StorefrontPage() {
+  const { t } = useTranslation('storefront');
   const [search, setSearch] = useSearchParams();
   const query = useMemo(() => queryFromSearch(search), [search]);
   const filters = useFilters();
@@ -62,29 +61,29 @@ export function StorefrontPage() {
   return (
     <>
       <div className={styles.intro}>
-        <h1>One of a kind, sold once</h1>
-        <p>Every piece here exists once. When it is in someone's cart, it waits for them.</p>
+        <h1>{t('intro.title')}</h1>
+        <p>{t('intro.body')}</p>
       </div>
       <div className={styles.toolbar}>
         <search className={styles.search}>
           <form className={styles.searchForm} onSubmit={searchText}>
             <label htmlFor="q" className="visually-hidden">
-              Search the shop
+              {t('search.label')}
             </label>
             <input
               id="q"
               name="q"
               type="search"
-              placeholder="Search the shop"
+              placeholder={t('search.label')}
               defaultValue={query.q ?? ''}
               key={query.q ?? ''}
               maxLength={200}
             />
-            <Button type="submit">Search</Button>
+            <Button type="submit">{t('search.submit')}</Button>
           </form>
         </search>
         <label className={styles.sort}>
-          Sort
+          {t('sort.label')}
           <select
             value={query.sort ?? 'newest'}
             onChange={(event) =>
@@ -95,9 +94,9 @@ export function StorefrontPage() {
               )
             }
           >
-            {Object.entries(SORT_LABELS).map(([value, label]) => (
+            {SORTS.map((value) => (
               <option key={value} value={value}>
-                {label}
+                {t(`sort.${value}`)}
               </option>
             ))}
           </select>
@@ -110,10 +109,10 @@ export function StorefrontPage() {
           onClick={() => setFiltersOpen((open) => !open)}
         >
           {filtersOpen
-            ? 'Hide filters'
+            ? t('filters.hide')
             : activeFilters > 0
-              ? `Filters (${activeFilters} on)`
-              : 'Filters'}
+              ? t('filters.showActive', { count: activeFilters })
+              : t('filters.show')}
         </Button>
       </div>
       <div className={styles.layout}>
@@ -127,23 +126,23 @@ export function StorefrontPage() {
         <section
           ref={results}
           tabIndex={-1}
-          aria-label="Items"
+          aria-label={t('results.label')}
           className={`${styles.results} ${pages.isPending ? styles.loadingResults : ''}`}
         >
           {filtered && (
             <div className={styles.active}>
-              <span>Filtered view.</span>
-              <Link to="/">Clear all filters</Link>
+              <span>{t('results.filtered')}</span>
+              <Link to="/">{t('results.clear')}</Link>
             </div>
           )}
           {pages.isPending ? (
-            <Loading label="Loading items…" />
+            <Loading label={t('results.loading')} />
           ) : pages.isError ? (
             <PageState
-              title="The items could not be loaded"
+              title={t('results.failed')}
               action={
                 <Button variant="secondary" onClick={() => pages.refetch()}>
-                  Try again
+                  {t('results.retry')}
                 </Button>
               }
             >
@@ -153,19 +152,19 @@ export function StorefrontPage() {
             <PageState
               title={
                 !filtered
-                  ? 'The shop is being stocked'
+                  ? t('empty.stockingTitle')
                   : search.get('q')
-                    ? 'Nothing matches your search'
-                    : 'Nothing matches these filters'
+                    ? t('empty.searchTitle')
+                    : t('empty.filtersTitle')
               }
-              action={filtered ? <Link to="/">Show everything</Link> : undefined}
+              action={filtered ? <Link to="/">{t('empty.showAll')}</Link> : undefined}
             >
               <p>
                 {!filtered
-                  ? 'New pieces arrive soon. Come back in a little while.'
+                  ? t('empty.stocking')
                   : search.get('q')
-                    ? `No piece mentions “${search.get('q')}”. Try a shorter or different search word, fewer tags, a wider price range or another category.`
-                    : 'Try fewer tags, a wider price range or another category, or search for a word instead.'}
+                    ? t('empty.search', { q: search.get('q') })
+                    : t('empty.filters')}
               </p>
             </PageState>
           ) : (
@@ -182,7 +181,7 @@ export function StorefrontPage() {
                     onClick={() => pages.fetchNextPage()}
                     disabled={pages.isFetchingNextPage}
                   >
-                    {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                    {pages.isFetchingNextPage ? t('common:loading') : t('results.more')}
                   </Button>
                 </div>
               )}

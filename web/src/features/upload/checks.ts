@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { LinkStatus } from '../../lib/api-client';
 import { formatBytes } from '../../lib/format';
 
@@ -6,15 +7,21 @@ import { formatBytes } from '../../lib/format';
  * (from the read-link answer), so a submitter learns about a wrong file before uploading.
  */
 export function problemsWith(files: File[], limits: LinkStatus): string[] {
+  const t = (key: string, values: Record<string, unknown>) =>
+    i18next.t(key, { ns: 'upload', ...values });
   const problems: string[] = [];
   if (files.length > limits.max_files)
-    problems.push(`Choose at most ${limits.max_files} photos (you chose ${files.length}).`);
+    problems.push(t('problems.tooMany', { max: limits.max_files, chosen: files.length }));
   for (const file of files) {
     if (!limits.accepted_types.includes(file.type))
-      problems.push(`“${file.name}” is not a JPEG, PNG or WebP photo.`);
+      problems.push(t('problems.type', { name: file.name }));
     else if (file.size > limits.max_file_bytes)
       problems.push(
-        `“${file.name}” is ${formatBytes(file.size)}; the limit is ${formatBytes(limits.max_file_bytes)}.`,
+        t('problems.size', {
+          name: file.name,
+          size: formatBytes(file.size),
+          limit: formatBytes(limits.max_file_bytes),
+        }),
       );
   }
   return problems;

@@ -1,9 +1,11 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../components/ui/Feedback';
 import { Checkbox, TextArea } from '../../components/ui/Field';
 import { ApiError, type LinkStatus } from '../../lib/api-client';
+import { formatWait } from '../../lib/format';
 import { useShopName } from '../../lib/queries';
 import { useSubmitPhotos, useUploadLink } from './api';
 import { problemsWith } from './checks';
@@ -11,25 +13,21 @@ import styles from './components/Upload.module.css';
 
 /** Spec 4.3: unknown, revoked and used-up links are one state, never told apart. */
 function NotActive() {
+  const { t } = useTranslation('upload');
   return (
-    <PageState headingLevel={1} title="This link is not active">
-      <p>
-        It may have been used up or switched off. Ask the shop for a new link to send your photos.
-      </p>
+    <PageState headingLevel={1} title={t('notActive.title')}>
+      <p>{t('notActive.body')}</p>
     </PageState>
   );
 }
 
 /** Spec 4.3: throttling is its own state, never worded like "not active". */
 function WaitAMoment({ seconds }: { seconds: number | undefined }) {
+  const { t } = useTranslation('upload');
   const wait = seconds && seconds > 0 ? seconds : 60;
-  const words = wait < 90 ? `${wait} seconds` : `${Math.ceil(wait / 60)} minutes`;
   return (
-    <PageState headingLevel={1} title="Please wait a moment">
-      <p>
-        There have been many tries from here in a short time. Try again in about {words}; your link
-        still works.
-      </p>
+    <PageState headingLevel={1} title={t('wait.title')}>
+      <p>{t('wait.body', { wait: formatWait(wait) })}</p>
     </PageState>
   );
 }
@@ -42,6 +40,7 @@ function refusalState(error: unknown) {
 }
 
 function Previews({ files, onRemove }: { files: File[]; onRemove: (index: number) => void }) {
+  const { t } = useTranslation('upload');
   const urls = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
   useEffect(
     () => () => {
@@ -51,12 +50,12 @@ function Previews({ files, onRemove }: { files: File[]; onRemove: (index: number
   );
   if (files.length === 0) return null;
   return (
-    <ul className={styles.previews} aria-label="Chosen photos">
+    <ul className={styles.previews} aria-label={t('previews.label')}>
       {files.map((file, index) => (
         <li key={urls[index]}>
           <img
             src={urls[index]}
-            alt={`Chosen ${index + 1}: ${file.name}`}
+            alt={t('previews.photo', { n: index + 1, name: file.name })}
             width={160}
             height={160}
           />
@@ -64,7 +63,7 @@ function Previews({ files, onRemove }: { files: File[]; onRemove: (index: number
             type="button"
             className={styles.removePhoto}
             onClick={() => onRemove(index)}
-            aria-label={`Remove photo ${index + 1}`}
+            aria-label={t('previews.remove', { n: index + 1 })}
           >
             <span aria-hidden="true">×</span>
           </button>
@@ -75,6 +74,7 @@ function Previews({ files, onRemove }: { files: File[]; onRemove: (index: number
 }
 
 function UploadForm({ token, limits }: { token: string; limits: LinkStatus }) {
+  const { t } = useTranslation('upload');
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState(0);
   const [triedEmpty, setTriedEmpty] = useState(false);
@@ -85,11 +85,8 @@ function UploadForm({ token, limits }: { token: string; limits: LinkStatus }) {
   if (refused) return refused;
   if (submit.isSuccess)
     return (
-      <PageState headingLevel={1} title="Thank you!">
-        <p>
-          We received your {submit.data.photos === 1 ? 'photo' : `${submit.data.photos} photos`}.
-          The shop will look at them and be in touch.
-        </p>
+      <PageState headingLevel={1} title={t('done.title')}>
+        <p>{t('done.body', { count: submit.data.photos })}</p>
       </PageState>
     );
 
@@ -112,14 +109,14 @@ function UploadForm({ token, limits }: { token: string; limits: LinkStatus }) {
       : undefined;
   return (
     <div className={styles.page}>
-      <h1>Send photos of your piece</h1>
-      <p>Up to {limits.max_files} photos: the whole piece, the details, any marks.</p>
+      <h1>{t('form.title')}</h1>
+      <p>{t('form.intro', { max: limits.max_files })}</p>
       <form className={styles.card} onSubmit={send} noValidate>
         <label className={styles.picker}>
           <span aria-hidden="true" className={styles.plus}>
             +
           </span>
-          {files.length === 0 ? 'Take or choose photos' : 'Add more photos'}
+          {files.length === 0 ? t('form.choose') : t('form.more')}
           <input
             type="file"
             accept="image/*"
@@ -140,7 +137,7 @@ function UploadForm({ token, limits }: { token: string; limits: LinkStatus }) {
         {(problems.length > 0 || triedEmpty) && (
           <Notice tone="error" role="alert">
             {triedEmpty ? (
-              'Choose at least one photo.'
+              t('form.empty')
             ) : (
               <ul className={styles.problems}>
                 {problems.map((problem) => (
@@ -151,17 +148,13 @@ function UploadForm({ token, limits }: { token: string; limits: LinkStatus }) {
           </Notice>
         )}
         <TextArea
-          label="A note about the piece"
+          label={t('form.note')}
           name="note"
           maxLength={2000}
-          hint="What it is, its size, anything we should know."
+          hint={t('form.noteHint')}
           error={serverFieldError}
         />
-        <Checkbox
-          name="remove_background"
-          label="Remove the background from my photos"
-          defaultChecked
-        />
+        <Checkbox name="remove_background" label={t('form.removeBackground')} defaultChecked />
         {submit.error && !serverFieldError && (
           <Notice tone="error" role="alert">
             {submit.error.message}
@@ -169,12 +162,14 @@ function UploadForm({ token, limits }: { token: string; limits: LinkStatus }) {
         )}
         {submit.isPending && (
           <div>
-            <label htmlFor="upload-progress">Uploading… {Math.round(progress * 100)}%</label>
+            <label htmlFor="upload-progress">
+              {t('form.uploading', { percent: Math.round(progress * 100) })}
+            </label>
             <progress id="upload-progress" className={styles.progress} max={1} value={progress} />
           </div>
         )}
         <Button type="submit" wide disabled={submit.isPending || problems.length > 0}>
-          {submit.isPending ? 'Sending…' : 'Send photos'}
+          {submit.isPending ? t('form.sending') : t('form.send')}
         </Button>
       </form>
     </div>
@@ -183,17 +178,18 @@ function UploadForm({ token, limits }: { token: string; limits: LinkStatus }) {
 
 /** `/upload/:token`: the page behind the link in the upload-link mail. */
 export default function UploadPage() {
+  const { t } = useTranslation('upload');
   const { token = '' } = useParams();
   const link = useUploadLink(token);
   const shopName = useShopName();
   useEffect(() => {
-    document.title = `Send photos · ${shopName}`;
-  }, [shopName]);
-  if (link.isPending) return <Loading label="Checking your link…" />;
+    document.title = t('pageTitle', { shop: shopName });
+  }, [shopName, t]);
+  if (link.isPending) return <Loading label={t('checking')} />;
   if (link.isError)
     return (
       refusalState(link.error) ?? (
-        <PageState headingLevel={1} title="The link could not be checked">
+        <PageState headingLevel={1} title={t('checkFailed')}>
           <p>{link.error.message}</p>
         </PageState>
       )

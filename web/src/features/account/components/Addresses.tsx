@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   type AddressDraft,
@@ -31,6 +32,7 @@ function TopError({ error }: { error: Error | null }) {
 }
 
 function EditAddress({ address, onDone }: { address: SavedAddress; onDone: () => void }) {
+  const { t } = useTranslation('account');
   const update = useUpdateAddress();
   const [draft, setDraft] = useState<AddressDraft>(() => draftOf(address));
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -38,15 +40,19 @@ function EditAddress({ address, onDone }: { address: SavedAddress; onDone: () =>
     update.mutate({ id: address.id, draft }, { onSuccess: onDone });
   }
   return (
-    <form onSubmit={submit} noValidate aria-label={`Edit ${addressLine(address)}`}>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={t('addresses.edit', { address: addressLine(address) })}
+    >
       <TopError error={update.error} />
       <AddressFields value={draft} onChange={setDraft} error={update.error} />
       <div className={styles.actions}>
         <Button type="submit" disabled={update.isPending}>
-          Save changes
+          {t('addresses.saveChanges')}
         </Button>
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {t('common:cancel')}
         </Button>
       </div>
     </form>
@@ -55,6 +61,7 @@ function EditAddress({ address, onDone }: { address: SavedAddress; onDone: () =>
 
 /** Deleting asks first; keyboard focus moves to the question so it is read out. */
 function ConfirmDelete({ address, onKeep }: { address: SavedAddress; onKeep: () => void }) {
+  const { t } = useTranslation('account');
   const remove = useDeleteAddress();
   const question = useRef<HTMLParagraphElement>(null);
   useEffect(() => question.current?.focus(), []);
@@ -62,7 +69,7 @@ function ConfirmDelete({ address, onKeep }: { address: SavedAddress; onKeep: () 
     <div className={styles.confirm}>
       <Notice tone="error">
         <p ref={question} tabIndex={-1} className={styles.question}>
-          Delete this address? Orders already sent to it keep their own copy.
+          {t('addresses.deleteQuestion')}
         </p>
       </Notice>
       {remove.error && <p role="alert">{remove.error.message}</p>}
@@ -72,10 +79,10 @@ function ConfirmDelete({ address, onKeep }: { address: SavedAddress; onKeep: () 
           disabled={remove.isPending}
           onClick={() => remove.mutate(address.id)}
         >
-          Delete address
+          {t('addresses.delete')}
         </Button>
         <Button variant="secondary" onClick={onKeep}>
-          Keep it
+          {t('addresses.keep')}
         </Button>
       </div>
     </div>
@@ -83,6 +90,7 @@ function ConfirmDelete({ address, onKeep }: { address: SavedAddress; onKeep: () 
 }
 
 function SavedAddressCard({ address }: { address: SavedAddress }) {
+  const { t } = useTranslation('account');
   const [mode, setMode] = useState<'view' | 'edit' | 'delete'>('view');
   // After "Keep it" or "Cancel", keyboard focus goes back to the button that opened it.
   const returnFocus = useRef<'edit' | 'delete' | null>(null);
@@ -113,17 +121,17 @@ function SavedAddressCard({ address }: { address: SavedAddress }) {
                 ref={editButton}
                 variant="secondary"
                 onClick={() => setMode('edit')}
-                aria-label={`Edit ${line}`}
+                aria-label={t('addresses.edit', { address: line })}
               >
-                Edit
+                {t('addresses.editShort')}
               </Button>
               <Button
                 ref={deleteButton}
                 variant="quiet"
                 onClick={() => setMode('delete')}
-                aria-label={`Delete ${line}…`}
+                aria-label={t('addresses.deleteStart', { address: line })}
               >
-                Delete…
+                {t('addresses.deleteStartShort')}
               </Button>
             </div>
           )}
@@ -134,6 +142,7 @@ function SavedAddressCard({ address }: { address: SavedAddress }) {
 }
 
 function AddAddress() {
+  const { t } = useTranslation('account');
   const create = useCreateAddress();
   const [draft, setDraft] = useState<AddressDraft>(EMPTY_ADDRESS);
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -142,11 +151,11 @@ function AddAddress() {
   }
   return (
     <form className={styles.card} onSubmit={submit} noValidate aria-labelledby="add-address">
-      <h2 id="add-address">Add an address</h2>
+      <h2 id="add-address">{t('addresses.add')}</h2>
       <TopError error={create.error} />
       {create.isSuccess && (
         <Notice tone="success" role="status">
-          Address saved. You can pick it at checkout.
+          {t('addresses.saved')}
         </Notice>
       )}
       <AddressFields
@@ -158,18 +167,19 @@ function AddAddress() {
         error={create.error}
       />
       <Button type="submit" disabled={create.isPending}>
-        Save address
+        {t('addresses.save')}
       </Button>
     </form>
   );
 }
 
 export function Addresses() {
+  const { t } = useTranslation('account');
   const saved = useSavedAddresses();
   if (saved.isPending) return <Loading />;
   if (saved.isError)
     return (
-      <PageState headingLevel={1} title="Your addresses could not be loaded">
+      <PageState headingLevel={1} title={t('addresses.failed')}>
         <p>{saved.error.message}</p>
       </PageState>
     );
@@ -177,20 +187,15 @@ export function Addresses() {
   const full = addresses.length >= MAX_SAVED_ADDRESSES;
   return (
     <>
-      <h1>Your addresses</h1>
-      <p className={styles.muted}>
-        Saved addresses are offered at checkout. Changing one never changes an order already placed.
-      </p>
+      <h1>{t('profile.addresses')}</h1>
+      <p className={styles.muted}>{t('addresses.intro')}</p>
       <div className={styles.sections}>
         <section aria-labelledby="saved-addresses">
           <h2 id="saved-addresses" className={styles.sectionTitle}>
-            Saved addresses ({addresses.length} of {MAX_SAVED_ADDRESSES})
+            {t('addresses.savedCount', { count: addresses.length, max: MAX_SAVED_ADDRESSES })}
           </h2>
           {addresses.length === 0 ? (
-            <p className={styles.card}>
-              No addresses saved yet. Add one here, or tick “Save this address to my account” at
-              checkout.
-            </p>
+            <p className={styles.card}>{t('addresses.none')}</p>
           ) : (
             <ul className={styles.addresses}>
               {addresses.map((address) => (
@@ -201,18 +206,15 @@ export function Addresses() {
         </section>
         {full ? (
           <section className={styles.card} aria-labelledby="add-address">
-            <h2 id="add-address">Add an address</h2>
-            <p>
-              You keep {MAX_SAVED_ADDRESSES} addresses, the most an account can. Delete one to add
-              another.
-            </p>
+            <h2 id="add-address">{t('addresses.add')}</h2>
+            <p>{t('addresses.full', { max: MAX_SAVED_ADDRESSES })}</p>
           </section>
         ) : (
           <AddAddress />
         )}
       </div>
       <p>
-        <Link to="/account">Back to your account</Link>
+        <Link to="/account">{t('addresses.back')}</Link>
       </p>
     </>
   );

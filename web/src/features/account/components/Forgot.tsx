@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Feedback';
@@ -7,6 +8,7 @@ import { fieldError, formError, useRequestReset } from '../api';
 import styles from './Account.module.css';
 
 export function Forgot() {
+  const { t } = useTranslation('account');
   const request = useRequestReset();
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -16,12 +18,11 @@ export function Forgot() {
 
   return (
     <div className={styles.narrow}>
-      <h1>Reset your password</h1>
+      <h1>{t('forgot.title')}</h1>
       {request.isSuccess ? (
         // The same words whatever the address: the page never tells who has an account.
         <Notice tone="success" role="status">
-          If an account uses that address, we have sent it a link to choose a new password. The link
-          works for a limited time; check your spam folder if it does not arrive.
+          {t('forgot.sent')}
         </Notice>
       ) : (
         <form className={styles.card} onSubmit={submit} noValidate>
@@ -31,19 +32,19 @@ export function Forgot() {
             </Notice>
           )}
           <Field
-            label="Email"
+            label={t('fields.email')}
             name="email"
             type="email"
             autoComplete="email"
             error={fieldError(request.error, 'email')}
           />
           <Button type="submit" wide disabled={request.isPending}>
-            Send me a reset link
+            {t('forgot.submit')}
           </Button>
         </form>
       )}
       <div className={styles.links}>
-        <Link to="/account/sign-in">Back to sign in</Link>
+        <Link to="/account/sign-in">{t('forgot.back')}</Link>
       </div>
     </div>
   );

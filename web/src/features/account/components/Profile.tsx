@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Feedback';
@@ -10,8 +11,8 @@ import { useFavorites } from '../../../lib/queries';
 import {
   fieldError,
   formError,
-  MARKETING_CONSENT_TEXT,
-  SOLD_NOTIFICATION_TEXT,
+  marketingConsentText,
+  soldNotificationText,
   useDeleteAccount,
   useExport,
   useResendVerification,
@@ -22,18 +23,24 @@ import {
 import styles from './Account.module.css';
 
 function Verification({ customer }: { customer: Customer }) {
+  const { t } = useTranslation('account');
   const resend = useResendVerification();
   if (customer.email_verified) return null;
   return (
     <Notice>
       <p>
-        Please verify <strong>{customer.email}</strong>: we sent you a link.
+        <Trans
+          t={t}
+          i18nKey="profile.verifyPlease"
+          values={{ email: customer.email }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       {resend.isSuccess ? (
-        <p role="status">A new link is on its way. Check your spam folder too.</p>
+        <p role="status">{t('profile.resent')}</p>
       ) : (
         <Button variant="secondary" onClick={() => resend.mutate()} disabled={resend.isPending}>
-          Send the link again
+          {t('profile.resend')}
         </Button>
       )}
       {resend.error && (
@@ -45,6 +52,7 @@ function Verification({ customer }: { customer: Customer }) {
 }
 
 function ProfileForm({ customer }: { customer: Customer }) {
+  const { t } = useTranslation('account');
   const update = useUpdateProfile();
   const [emailChanged, setEmailChanged] = useState(false);
 
@@ -66,7 +74,7 @@ function ProfileForm({ customer }: { customer: Customer }) {
   const problem = formError(update.error, ['first_name', 'last_name', 'email']);
   return (
     <form className={styles.card} onSubmit={submit} noValidate aria-labelledby="profile-title">
-      <h2 id="profile-title">Your details</h2>
+      <h2 id="profile-title">{t('profile.details')}</h2>
       {problem && (
         <Notice tone="error" role="alert">
           {problem}
@@ -74,20 +82,19 @@ function ProfileForm({ customer }: { customer: Customer }) {
       )}
       {update.isSuccess && (
         <Notice tone="success" role="status">
-          Saved.
-          {emailChanged && ' We sent a verification link to your new address; please confirm it.'}
+          {emailChanged ? t('profile.savedNewEmail') : t('profile.saved')}
         </Notice>
       )}
       <div className={styles.row}>
         <Field
-          label="First name"
+          label={t('fields.firstName')}
           name="first_name"
           defaultValue={customer.first_name ?? ''}
           autoComplete="given-name"
           error={fieldError(update.error, 'first_name')}
         />
         <Field
-          label="Last name"
+          label={t('fields.lastName')}
           name="last_name"
           defaultValue={customer.last_name ?? ''}
           autoComplete="family-name"
@@ -95,36 +102,37 @@ function ProfileForm({ customer }: { customer: Customer }) {
         />
       </div>
       <Field
-        label="Email"
+        label={t('fields.email')}
         name="email"
         type="email"
         defaultValue={customer.email}
         autoComplete="email"
-        hint="A new address must be verified again."
+        hint={t('profile.emailHint')}
         error={fieldError(update.error, 'email')}
       />
       <Checkbox
         name="marketing"
-        label={MARKETING_CONSENT_TEXT}
+        label={marketingConsentText()}
         defaultChecked={customer.marketing_consent}
       />
       <Button type="submit" disabled={update.isPending}>
-        Save details
+        {t('profile.save')}
       </Button>
     </form>
   );
 }
 
 function SoldNotifications({ customer }: { customer: Customer }) {
+  const { t } = useTranslation('account');
   const change = useSoldNotifications();
   // The box follows the click at once (set in the same event, before React puts a
   // controlled input back), then the saved value once the server has answered.
   const [asked, setAsked] = useState<boolean | null>(null);
   return (
     <section className={styles.card} aria-labelledby="notify-title">
-      <h2 id="notify-title">Notifications</h2>
+      <h2 id="notify-title">{t('profile.notifications')}</h2>
       <Checkbox
-        label={SOLD_NOTIFICATION_TEXT}
+        label={soldNotificationText()}
         checked={asked ?? customer.sold_notifications}
         disabled={change.isPending}
         onChange={(event) => {
@@ -138,17 +146,16 @@ function SoldNotifications({ customer }: { customer: Customer }) {
 }
 
 function Favorites() {
+  const { t } = useTranslation('account');
   const favorites = useFavorites(true);
   const items = favorites.data?.items ?? [];
   return (
     <section className={styles.card} aria-labelledby="favorites-title">
-      <h2 id="favorites-title">Favorites</h2>
+      <h2 id="favorites-title">{t('profile.favorites')}</h2>
       {favorites.isPending ? (
-        <p className={styles.muted}>Loading…</p>
+        <p className={styles.muted}>{t('common:loading')}</p>
       ) : items.length === 0 ? (
-        <p className={styles.muted}>
-          Nothing saved yet. Tap “Save to favorites” on a piece you like.
-        </p>
+        <p className={styles.muted}>{t('profile.noFavorites')}</p>
       ) : (
         <ul className={styles.favorites}>
           {items.map((item) => (
@@ -158,7 +165,9 @@ function Favorites() {
                 <Link to={`/items/${item.id}`}>{item.title}</Link>
                 <br />
                 <Price cents={item.price_cents} className={styles.muted} />
-                {item.status === 'sold' && <span className={styles.muted}> · sold</span>}
+                {item.status === 'sold' && (
+                  <span className={styles.muted}> · {t('profile.soldMark')}</span>
+                )}
               </span>
             </li>
           ))}
@@ -169,6 +178,7 @@ function Favorites() {
 }
 
 function YourData() {
+  const { t } = useTranslation('account');
   const exportData = useExport();
   const remove = useDeleteAccount();
   const [confirming, setConfirming] = useState(false);
@@ -184,29 +194,26 @@ function YourData() {
       : undefined;
   return (
     <section className={styles.card} aria-labelledby="data-title">
-      <h2 id="data-title">Your data</h2>
+      <h2 id="data-title">{t('profile.data')}</h2>
       <p>
         <Button
           variant="secondary"
           onClick={() => exportData.mutate()}
           disabled={exportData.isPending}
         >
-          Download my data
+          {t('profile.download')}
         </Button>
       </p>
       {exportData.error && <p role="alert">{exportData.error.message}</p>}
       {!confirming ? (
         <Button variant="quiet" onClick={() => setConfirming(true)}>
-          Delete my account…
+          {t('profile.deleteStart')}
         </Button>
       ) : (
         <form onSubmit={submit} noValidate>
-          <Notice tone="error">
-            Deleting your account removes your details, favorites and sessions for good. Pieces you
-            bought stay sold.
-          </Notice>
+          <Notice tone="error">{t('profile.deleteWarning')}</Notice>
           <Field
-            label="Your password, to confirm"
+            label={t('profile.confirmPassword')}
             name="password"
             type="password"
             autoComplete="current-password"
@@ -215,10 +222,10 @@ function YourData() {
           {remove.error && !wrongPassword && <p role="alert">{remove.error.message}</p>}
           <div className={styles.links}>
             <Button type="submit" variant="danger" disabled={remove.isPending}>
-              Delete my account
+              {t('profile.delete')}
             </Button>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Keep my account
+              {t('profile.keep')}
             </Button>
           </div>
         </form>
@@ -228,6 +235,7 @@ function YourData() {
 }
 
 export function Profile({ customer }: { customer: Customer }) {
+  const { t } = useTranslation('account');
   const signOut = useSignOut();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
@@ -238,10 +246,14 @@ export function Profile({ customer }: { customer: Customer }) {
   }, [search, setSearch]);
   return (
     <>
-      <h1>{customer.first_name ? `Hello, ${customer.first_name}` : 'Your account'}</h1>
+      <h1>
+        {customer.first_name
+          ? t('profile.hello', { name: customer.first_name })
+          : t('profile.title')}
+      </h1>
       {welcome && (
         <Notice tone="success" role="status">
-          Welcome! Your account is ready.
+          {t('profile.welcome')}
         </Notice>
       )}
       <Verification customer={customer} />
@@ -252,8 +264,8 @@ export function Profile({ customer }: { customer: Customer }) {
         </div>
         <div>
           <p className={styles.accountLinks}>
-            <Link to="/account/orders">Your orders</Link>
-            <Link to="/account/addresses">Your addresses</Link>
+            <Link to="/account/orders">{t('profile.orders')}</Link>
+            <Link to="/account/addresses">{t('profile.addresses')}</Link>
           </p>
           <Favorites />
           <YourData />
@@ -261,7 +273,7 @@ export function Profile({ customer }: { customer: Customer }) {
             variant="secondary"
             onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/') })}
           >
-            Sign out
+            {t('profile.signOut')}
           </Button>
         </div>
       </div>

@@ -1,14 +1,16 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Feedback';
 import { Checkbox, Field } from '../../../components/ui/Field';
-import { fieldError, formError, MARKETING_CONSENT_TEXT, useRegister } from '../api';
+import { fieldError, formError, marketingConsentText, useRegister } from '../api';
 import styles from './Account.module.css';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'password'];
 
 export function Register() {
+  const { t } = useTranslation('account');
   const register = useRegister();
   const navigate = useNavigate();
 
@@ -30,7 +32,7 @@ export function Register() {
   const problem = formError(register.error, FIELDS);
   return (
     <div className={styles.narrow}>
-      <h1>Create an account</h1>
+      <h1>{t('register.title')}</h1>
       <form className={styles.card} onSubmit={submit} noValidate>
         {problem && (
           <Notice tone="error" role="alert">
@@ -39,39 +41,39 @@ export function Register() {
         )}
         <div className={styles.row}>
           <Field
-            label="First name"
+            label={t('fields.firstName')}
             name="first_name"
             autoComplete="given-name"
             error={fieldError(register.error, 'first_name')}
           />
           <Field
-            label="Last name"
+            label={t('fields.lastName')}
             name="last_name"
             autoComplete="family-name"
             error={fieldError(register.error, 'last_name')}
           />
         </div>
         <Field
-          label="Email"
+          label={t('fields.email')}
           name="email"
           type="email"
           autoComplete="email"
           error={fieldError(register.error, 'email')}
         />
         <Field
-          label="Password"
+          label={t('fields.password')}
           name="password"
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters."
+          hint={t('fields.passwordHint')}
           error={fieldError(register.error, 'password')}
         />
-        <Checkbox name="marketing" label={MARKETING_CONSENT_TEXT} />
+        <Checkbox name="marketing" label={marketingConsentText()} />
         <Button type="submit" wide disabled={register.isPending}>
-          {register.isPending ? 'Creating…' : 'Create account'}
+          {register.isPending ? t('register.pending') : t('register.submit')}
         </Button>
         <div className={styles.links}>
-          <Link to="/account/sign-in">I already have an account</Link>
+          <Link to="/account/sign-in">{t('register.haveAccount')}</Link>
         </div>
       </form>
     </div>

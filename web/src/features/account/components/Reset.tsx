@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Notice, PageState } from '../../../components/ui/Feedback';
@@ -10,6 +11,7 @@ import styles from './Account.module.css';
 
 /** `/account/reset#token=…`: the link from the password-reset mail. */
 export function Reset() {
+  const { t } = useTranslation('account');
   const token = useFragmentToken();
   const reset = useCompleteReset();
 
@@ -19,20 +21,20 @@ export function Reset() {
     return (
       <PageState
         headingLevel={1}
-        title="This reset link does not work"
-        action={<Link to="/account/forgot">Ask for a new link</Link>}
+        title={t('reset.badTitle')}
+        action={<Link to="/account/forgot">{t('reset.askNew')}</Link>}
       >
-        <p>It may have been used already, replaced by a newer link, or expired.</p>
+        <p>{t('badLink')}</p>
       </PageState>
     );
   if (reset.isSuccess)
     return (
       <PageState
         headingLevel={1}
-        title="Your new password is set"
-        action={<ButtonLink to="/account">Go to your account</ButtonLink>}
+        title={t('reset.doneTitle')}
+        action={<ButtonLink to="/account">{t('reset.toAccount')}</ButtonLink>}
       >
-        <p>You are signed in.</p>
+        <p>{t('reset.signedIn')}</p>
       </PageState>
     );
 
@@ -47,7 +49,7 @@ export function Reset() {
   const problem = formError(reset.error, ['password']);
   return (
     <div className={styles.narrow}>
-      <h1>Choose a new password</h1>
+      <h1>{t('reset.title')}</h1>
       <form className={styles.card} onSubmit={submit} noValidate>
         {problem && (
           <Notice tone="error" role="alert">
@@ -55,15 +57,15 @@ export function Reset() {
           </Notice>
         )}
         <Field
-          label="New password"
+          label={t('fields.newPassword')}
           name="password"
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters."
+          hint={t('fields.passwordHint')}
           error={fieldError(reset.error, 'password')}
         />
         <Button type="submit" wide disabled={reset.isPending}>
-          Set new password
+          {t('reset.submit')}
         </Button>
       </form>
     </div>

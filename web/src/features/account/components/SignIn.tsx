@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Feedback';
@@ -7,6 +8,7 @@ import { fieldError, formError, useSignIn } from '../api';
 import styles from './Account.module.css';
 
 export function SignIn() {
+  const { t } = useTranslation('account');
   const signIn = useSignIn();
   const navigate = useNavigate();
 
@@ -22,7 +24,7 @@ export function SignIn() {
   const problem = formError(signIn.error, ['email', 'password']);
   return (
     <div className={styles.narrow}>
-      <h1>Sign in</h1>
+      <h1>{t('signIn.title')}</h1>
       <form className={styles.card} onSubmit={submit} noValidate>
         {problem && (
           <Notice tone="error" role="alert">
@@ -30,25 +32,25 @@ export function SignIn() {
           </Notice>
         )}
         <Field
-          label="Email"
+          label={t('fields.email')}
           name="email"
           type="email"
           autoComplete="email"
           error={fieldError(signIn.error, 'email')}
         />
         <Field
-          label="Password"
+          label={t('fields.password')}
           name="password"
           type="password"
           autoComplete="current-password"
           error={fieldError(signIn.error, 'password')}
         />
         <Button type="submit" wide disabled={signIn.isPending}>
-          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+          {signIn.isPending ? t('signIn.pending') : t('signIn.submit')}
         </Button>
         <div className={styles.links}>
-          <Link to="/account/register">Create an account</Link>
-          <Link to="/account/forgot">Forgot your password?</Link>
+          <Link to="/account/register">{t('register.title')}</Link>
+          <Link to="/account/forgot">{t('signIn.forgot')}</Link>
         </div>
       </form>
     </div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Loading, PageState } from '../../../components/ui/Feedback';
@@ -7,6 +8,7 @@ import { useFragmentToken } from '../fragment-token';
 
 /** `/account/verify#token=…`: the link from the verification mail. */
 export function Verify() {
+  const { t } = useTranslation('account');
   const token = useFragmentToken();
   const verify = useVerifyEmail();
   const sent = useRef(false);
@@ -22,21 +24,25 @@ export function Verify() {
     return (
       <PageState
         headingLevel={1}
-        title="This verification link does not work"
-        action={<Link to="/account">Go to your account to send a new one</Link>}
+        title={t('verify.badTitle')}
+        action={<Link to="/account">{t('verify.sendNew')}</Link>}
       >
-        <p>It may have been used already, replaced by a newer link, or expired.</p>
+        <p>{t('badLink')}</p>
       </PageState>
     );
   if (verify.isSuccess)
     return (
       <PageState
         headingLevel={1}
-        title="Your email address is verified"
-        action={<ButtonLink to="/">Start browsing</ButtonLink>}
+        title={t('verify.doneTitle')}
+        action={<ButtonLink to="/">{t('verify.browse')}</ButtonLink>}
       >
-        <p>Thank you{verify.data.first_name ? `, ${verify.data.first_name}` : ''}.</p>
+        <p>
+          {verify.data.first_name
+            ? t('verify.thanksNamed', { name: verify.data.first_name })
+            : t('verify.thanks')}
+        </p>
       </PageState>
     );
-  return <Loading label="Verifying your email address…" />;
+  return <Loading label={t('verify.pending')} />;
 }

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link, useParams } from 'react-router';
 import { PAYMENT_STATUS_TEXT } from '../../../components/order/order';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
@@ -222,6 +223,28 @@ export function OrderPage() {
                 <dd className={styles.code}>{order.payment.payment_intent_id}</dd>
               </>
             )}
+            {order.invoice && (
+              <>
+                <dt>Invoice</dt>
+                <dd>
+                  <a
+                    href={`/api/admin/orders/${order.id}/invoice.pdf`}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    {order.invoice.number} (PDF)
+                  </a>
+                </dd>
+              </>
+            )}
+            {order.credit_notes.map((note) => (
+              <Fragment key={note.number}>
+                <dt>Credit note</dt>
+                <dd>
+                  {note.number}: {money(-note.amount_cents)}
+                </dd>
+              </Fragment>
+            ))}
           </dl>
           {order.payment.refunds.length > 0 && (
             <>

@@ -1,4 +1,6 @@
+import i18next from 'i18next';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Feedback';
@@ -20,8 +22,8 @@ interface Asker {
 function formProblem(error: unknown): string | undefined {
   if (!error || namesOnlyFields(error, ['message'])) return undefined;
   if (error instanceof ApiError && error.status === 429 && error.retryAfter)
-    return `You have sent the shop many questions in a short time. You can ask again in ${formatWait(error.retryAfter)}.`;
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+    return i18next.t('ask.tooMany', { ns: 'storefront', wait: formatWait(error.retryAfter) });
+  return error instanceof Error ? error.message : i18next.t('ask.failed', { ns: 'storefront' });
 }
 
 /**
@@ -29,7 +31,9 @@ function formProblem(error: unknown): string | undefined {
  * answers by mail. Signed out, it says how to ask; unconfirmed, why not yet.
  */
 export function AskAboutPiece({ itemId, asker }: { itemId: number; asker: Asker | null }) {
+  const { t } = useTranslation('storefront');
   const headingId = useId();
+  const count = (n: number) => n.toLocaleString(i18next.language);
   const ask = useAskAboutPiece(itemId);
   const [message, setMessage] = useState('');
 
@@ -42,21 +46,15 @@ export function AskAboutPiece({ itemId, asker }: { itemId: number; asker: Asker 
   if (!asker)
     body = (
       <p>
-        <Link to="/account/sign-in">Sign in</Link> to ask the shop about this piece; the answer
-        comes by email.
+        <Trans t={t} i18nKey="ask.signIn" components={{ signIn: <Link to="/account/sign-in" /> }} />
       </p>
     );
-  else if (!asker.email_verified)
-    body = (
-      <Notice>
-        Confirm your email address first (we sent you a link), so the shop’s answer reaches you.
-      </Notice>
-    );
+  else if (!asker.email_verified) body = <Notice>{t('ask.confirmFirst')}</Notice>;
   else if (ask.isSuccess)
     body = (
       <>
         <Notice tone="success" role="status">
-          Your question has been sent. The shop will answer by email to {ask.data.reply_to}.
+          {t('ask.sent', { email: ask.data.reply_to })}
         </Notice>
         <div className={styles.actions}>
           <Button
@@ -66,7 +64,7 @@ export function AskAboutPiece({ itemId, asker }: { itemId: number; asker: Asker 
               ask.reset();
             }}
           >
-            Ask something else
+            {t('ask.again')}
           </Button>
         </div>
       </>
@@ -82,24 +80,30 @@ export function AskAboutPiece({ itemId, asker }: { itemId: number; asker: Asker 
           </Notice>
         )}
         <TextArea
-          label="Your question"
+          label={t('ask.label')}
           name="message"
           value={message}
           onChange={(event) => setMessage(event.target.value)}
-          hint={`The shop answers by email to ${asker.email}. Up to ${MAX_LENGTH.toLocaleString()} characters${
-            message.length > MAX_LENGTH * 0.9 ? ` (${message.length.toLocaleString()} now)` : ''
-          }.`}
+          hint={
+            message.length > MAX_LENGTH * 0.9
+              ? t('ask.hintCounting', {
+                  email: asker.email,
+                  max: count(MAX_LENGTH),
+                  now: count(message.length),
+                })
+              : t('ask.hint', { email: asker.email, max: count(MAX_LENGTH) })
+          }
           error={
             over
-              ? `Please shorten your question to ${MAX_LENGTH.toLocaleString()} characters; it has ${message.length.toLocaleString()}.`
+              ? t('ask.tooLong', { max: count(MAX_LENGTH), now: count(message.length) })
               : ask.error instanceof ApiError && ask.error.code === 'message_required'
-                ? 'Please write your question first.'
+                ? t('ask.empty')
                 : fieldErrorOf(ask.error, 'message')
           }
         />
         <div className={styles.actions}>
           <Button type="submit" disabled={ask.isPending || over}>
-            {ask.isPending ? 'Sending…' : 'Send question'}
+            {ask.isPending ? t('ask.sending') : t('ask.send')}
           </Button>
         </div>
       </form>
@@ -108,7 +112,7 @@ export function AskAboutPiece({ itemId, asker }: { itemId: number; asker: Asker 
 
   return (
     <section className={styles.askSection} aria-labelledby={headingId}>
-      <h2 id={headingId}>Ask about this piece</h2>
+      <h2 id={headingId}>{t('ask.title')}</h2>
       {body}
     </section>
   );

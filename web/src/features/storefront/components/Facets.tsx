@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import type { CategoryNode, Filters } from '../../../lib/api-client';
@@ -45,6 +46,7 @@ function CategoryTree({
 }
 
 function PriceRange({ filters, onPick }: { filters: Filters; onPick: () => void }) {
+  const { t } = useTranslation('storefront');
   const [search, setSearch] = useSearchParams();
   const [error, setError] = useState<string>();
   const errorId = useId();
@@ -59,9 +61,8 @@ function PriceRange({ filters, onPick }: { filters: Filters; onPick: () => void 
     const maxText = String(form.get('max') ?? '');
     const min = minText.trim() ? parseMajorUnits(minText) : undefined;
     const max = maxText.trim() ? parseMajorUnits(maxText) : undefined;
-    if (min === null || max === null) return setError('Prices are numbers like 25 or 25.50.');
-    if (min !== undefined && max !== undefined && min > max)
-      return setError('The lowest price must not be above the highest.');
+    if (min === null || max === null) return setError(t('price.notANumber'));
+    if (min !== undefined && max !== undefined && min > max) return setError(t('price.swapped'));
     setError(undefined);
     setSearch(withParams(search, { min_price: min, max_price: max }));
     onPick();
@@ -74,11 +75,11 @@ function PriceRange({ filters, onPick }: { filters: Filters; onPick: () => void 
       : undefined;
 
   return (
-    <form className={styles.group} onSubmit={apply} aria-label="Price range">
-      <div className={styles.groupTitle}>Price</div>
+    <form className={styles.group} onSubmit={apply} aria-label={t('price.range')}>
+      <div className={styles.groupTitle}>{t('price.title')}</div>
       <div className={styles.price}>
         <label>
-          From
+          {t('price.from')}
           <input
             name="min"
             inputMode="decimal"
@@ -89,7 +90,7 @@ function PriceRange({ filters, onPick }: { filters: Filters; onPick: () => void 
           />
         </label>
         <label>
-          To
+          {t('price.to')}
           <input
             name="max"
             inputMode="decimal"
@@ -99,7 +100,7 @@ function PriceRange({ filters, onPick }: { filters: Filters; onPick: () => void 
             key={`max-${maxCents}`}
           />
         </label>
-        {bounds && <span className={styles.priceBounds}>Prices here: {bounds}</span>}
+        {bounds && <span className={styles.priceBounds}>{t('price.bounds', { bounds })}</span>}
         {error && (
           <p id={errorId} role="alert">
             {error}
@@ -107,7 +108,7 @@ function PriceRange({ filters, onPick }: { filters: Filters; onPick: () => void 
         )}
         <div className={styles.priceActions}>
           <Button type="submit" variant="secondary">
-            Apply price
+            {t('price.apply')}
           </Button>
         </div>
       </div>
@@ -128,6 +129,7 @@ export function Facets({
   open: boolean;
   onPick: () => void;
 }) {
+  const { t } = useTranslation('storefront');
   const [search, setSearch] = useSearchParams();
   const selectedCategory = Number(search.get('category')) || undefined;
   const selectedTags = tagsFromSearch(search);
@@ -143,7 +145,7 @@ export function Facets({
   }
 
   function toggleTag(slug: string, on: boolean) {
-    const next = on ? [...selectedTags, slug] : selectedTags.filter((t) => t !== slug);
+    const next = on ? [...selectedTags, slug] : selectedTags.filter((tag) => tag !== slug);
     setSearch(withParams(search, { tags: next.join(',') }));
     onPick();
   }
@@ -152,10 +154,10 @@ export function Facets({
     <aside
       id="filters"
       className={`${styles.panel} ${open ? styles.panelOpen : ''}`}
-      aria-label="Filters"
+      aria-label={t('filters.show')}
     >
-      <nav className={styles.group} aria-label="Categories">
-        <div className={styles.groupTitle}>Categories</div>
+      <nav className={styles.group} aria-label={t('facets.categories')}>
+        <div className={styles.groupTitle}>{t('facets.categories')}</div>
         <div className={styles.tree}>
           <ul>
             <li>
@@ -164,7 +166,7 @@ export function Facets({
                 aria-current={selectedCategory === undefined ? 'true' : undefined}
                 onClick={onPick}
               >
-                Everything
+                {t('facets.everything')}
               </Link>
             </li>
           </ul>
@@ -178,7 +180,7 @@ export function Facets({
       </nav>
       {filters.tags.length > 0 && (
         <fieldset className={styles.group}>
-          <legend>Tags</legend>
+          <legend>{t('facets.tags')}</legend>
           <div className={styles.tags}>
             {filters.tags.map((tag) => (
               <label key={tag.id} className={styles.tag}>
@@ -191,7 +193,10 @@ export function Facets({
                 {tag.name}
                 <span className={styles.tagCount}>
                   {tag.count}
-                  <span className="visually-hidden"> items</span>
+                  <span className="visually-hidden">
+                    {' '}
+                    {t('facets.items', { count: tag.count })}
+                  </span>
                 </span>
               </label>
             ))}
@@ -199,7 +204,7 @@ export function Facets({
         </fieldset>
       )}
       <fieldset className={styles.group}>
-        <legend>Condition</legend>
+        <legend>{t('facets.condition')}</legend>
         <div className={styles.tags}>
           {CONDITIONS.map((condition) => (
             <label key={condition.value} className={styles.tag}>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/ui/Feedback';
 import { ItemImage } from '../../../components/ui/ItemImage';
@@ -9,6 +10,7 @@ import styles from './Storefront.module.css';
 const CARD_SIZES = '(min-width: 60rem) 18rem, (min-width: 40rem) 33vw, 50vw';
 
 export function ItemCard({ item, eager }: { item: Item; eager: boolean }) {
+  const { t } = useTranslation('storefront');
   const photo = item.images[0];
   return (
     <li className={styles.card}>
@@ -16,7 +18,7 @@ export function ItemCard({ item, eager }: { item: Item; eager: boolean }) {
         {photo ? (
           <ItemImage image={photo} alt="" sizes={CARD_SIZES} eager={eager} />
         ) : (
-          <div className={styles.noPhoto}>No photo yet</div>
+          <div className={styles.noPhoto}>{t('card.noPhoto')}</div>
         )}
         {item.status !== 'available' && (
           <span className={styles.badge}>

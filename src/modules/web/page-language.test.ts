@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
+
+// Issue 37: the page's <html lang> is the visitor's language: their choice in the
+// footer (cookie), else the browser's Accept-Language among the shop's languages,
+// else SHOP_LANGUAGE. The client starts in the language the page names.
+const FIXTURE_DIST = new URL('../../../test/fixtures/web-dist', import.meta.url).pathname;
+
+let english: TestApp;
+let german: TestApp;
+beforeAll(async () => {
+  english = await buildTestApp({ env: { WEB_DIST_DIR: FIXTURE_DIST } });
+  german = await buildTestApp({ env: { WEB_DIST_DIR: FIXTURE_DIST, SHOP_LANGUAGE: 'de' } });
+}, 120_000);
+afterAll(async () => {
+  await english.close();
+  await german.close();
+});
+
+const langOf = async (
+  t: TestApp,
+  url: string,
+  headers: Record<string, string> = {},
+  cookies: Record<string, string> = {},
+) => {
+  const res = await t.app.inject({ method: 'GET', url, headers, cookies });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers.vary).toMatch(/Accept-Language/);
+  return /<html lang="([^"]*)"/.exec(res.body)?.[1];
+};
+
+describe('the language of the page', () => {
+  it('is the shop’s own when the browser names none the shop speaks', async () => {
+    expect(await langOf(english, '/')).toBe('en');
+    expect(await langOf(german, '/')).toBe('de');
+    expect(await langOf(german, '/account/sign-in', { 'accept-language': 'fr-FR, it' })).toBe('de');
+  });
+
+  it('follows Accept-Language among the shop’s languages', async () => {
+    expect(await langOf(english, '/', { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' })).toBe('de');
+    expect(await langOf(german, '/upload/x', { 'accept-language': 'en-GB' })).toBe('en');
+  });
+
+  it('follows the footer’s choice before the browser; an unknown cookie is ignored', async () => {
+    expect(await langOf(english, '/', { 'accept-language': 'de' }, { shop_lang: 'en' })).toBe('en');
+    expect(await langOf(english, '/cart', {}, { shop_lang: 'de' })).toBe('de');
+    expect(await langOf(german, '/', {}, { shop_lang: 'xx' })).toBe('de');
+  });
+});

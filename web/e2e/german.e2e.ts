@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from './support/admin-api.js';
+import { hasChromium, launchChromium, personContext } from './support/chromium.js';
+import { linkFromMail } from './support/mail.js';
+import { checkPage, expectAccessible, watchProblems } from './support/page-checks.js';
+import { type SeededItem, seedCatalogue } from './support/seed.js';
+import { type ShopServer, startShop } from './support/shop-server.js';
+
+const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/locales');
+
+/** Every English message of these namespaces that German words differently, without its values. */
+function englishOnly(namespaces: string[]): string[] {
+  const flat = (value: unknown, into: string[] = []): string[] => {
+    if (typeof value === 'string') into.push(value);
+    else if (value && typeof value === 'object')
+      for (const v of Object.values(value)) flat(v, into);
+    return into;
+  };
+  const read = (language: string, ns: string) =>
+    flat(JSON.parse(fs.readFileSync(path.join(locales, language, `${ns}.json`), 'utf8')));
+  return namespaces.flatMap((ns) => {
+    const german = new Set(read('de', ns));
+    return (
+      read('en', ns)
+        .filter((message) => !german.has(message))
+        // The fixed parts of a message: what must not appear on a German page.
+        .flatMap((message) => message.split(/\{[^}]*\}|<\/?\w+>/))
+        .map((part) => part.trim())
+        .filter((part) => part.split(/\s+/).length >= 2 || /^[A-Z][a-z]{3,}$/.test(part))
+    );
+  });
+}
+
+const ENGLISH = englishOnly(['common', 'storefront', 'account', 'upload']);
+
+/** The visible text of the page holds no English wording of the catalogue. */
+async function expectNoEnglish(page: Page, name: string) {
+  const text = await page.locator('body').innerText();
+  // Whole words only: "Sort" is no English inside "Sortieren".
+  const found = ENGLISH.filter((phrase) =>
+    new RegExp(
+      `(^|[^\\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`,
+      'u',
+    ).test(text),
+  );
+  expect(found, `${name}: English left on the page`).toEqual([]);
+}
+
+async function checkGerman(page: Page, name: string) {
+  expect(await page.locator('html').getAttribute('lang')).toBe('de');
+  await expectNoEnglish(page, name);
+  await checkPage(page, name);
+}
+
+// Issue 37: a shop in Germany (SHOP_LANGUAGE=de), visited by a German browser: the
+// storefront, an item, registering, verifying through the German mail, the account and
+// the upload page are German, with no English left, and pass axe; the footer switches
+// to English and the choice is kept on the account.
+describe.skipIf(!hasChromium)('a German shop in Chromium', () => {
+  let shop: ShopServer;
+  let browser: Browser;
+  let items: SeededItem[];
+
+  beforeAll(async () => {
+    shop = await startShop({ SHOP_LANGUAGE: 'de', SHOP_CURRENCY: 'EUR' });
+    items = await seedCatalogue(shop.baseUrl);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  it('storefront, item, register, verify through the German mail, account', async () => {
+    const context = await personContext(browser, shop.baseUrl, 'desktop', 'de-DE');
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Unikate, nur einmal verkauft' }).waitFor();
+    await page.getByRole('list').getByRole('link').first().waitFor();
+    // Prices in German: the amount first, a comma before the cents, the euro sign after.
+    await expect.poll(() => page.locator('body').innerText()).toMatch(/\d+,\d{2}\s€/);
+    await checkGerman(page, 'de-storefront');
+
+    const piece = items[0];
+    if (!piece) throw new Error('nothing seeded');
+    await page.goto(`/items/${piece.id}`);
+    await page.getByRole('heading', { name: piece.title }).waitFor();
+    await page.getByRole('link', { name: 'Melden Sie sich an' }).first().waitFor();
+    await checkGerman(page, 'de-item');
+
+    // A refusal from the API: its code, in the page's language (the server writes English).
+    await page.goto('/account/sign-in');
+    await page.getByLabel('E-Mail-Adresse', { exact: true }).fill('niemand@example.com');
+    await page.getByLabel('Passwort', { exact: true }).fill('falsches Passwort');
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await page.getByText('E-Mail-Adresse oder Passwort ist nicht korrekt.').waitFor();
+    await checkGerman(page, 'de-sign-in-refused');
+
+    await page.goto('/account/register');
+    await page.getByRole('heading', { name: 'Kundenkonto anlegen' }).waitFor();
+    await checkGerman(page, 'de-register');
+    await page.getByLabel('Vorname').fill('Greta');
+    await page.getByLabel('Nachname').fill('Gruber');
+    await page.getByLabel('E-Mail-Adresse', { exact: true }).fill('greta@example.com');
+    await page.getByLabel('Passwort', { exact: true }).fill('ein langes Passwort 42');
+    await page.getByRole('button', { name: 'Kundenkonto anlegen' }).click();
+    await page.getByRole('heading', { name: 'Hallo Greta' }).waitFor();
+    await checkGerman(page, 'de-account');
+
+    const link = await linkFromMail(
+      shop.dataDir,
+      'verification',
+      'greta@example.com',
+      `${shop.baseUrl}/account/verify#token=`,
+    );
+    const mailDir = path.join(shop.dataDir, 'mail');
+    const mails = (await fsp.readdir(mailDir)).filter((name) => name.includes('verification'));
+    const mail = (
+      await Promise.all(mails.map((name) => fsp.readFile(path.join(mailDir, name), 'utf8')))
+    )
+      .join('\n')
+      .replace(/=\r?\n/g, '');
+    expect(mail).toContain('Hallo Greta,');
+    expect(mail).toContain('24 Stunden');
+    expect(mail).toContain('lang=3D"de"');
+    expect(mail).not.toMatch(/Hello|Confirm your|24 hours/);
+
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Ihre E-Mail-Adresse ist bestätigt' }).waitFor();
+    await checkGerman(page, 'de-verified');
+
+    // The footer's switch: the page turns English, and the account keeps the choice.
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Your email address is verified' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await expect
+      .poll(async () => {
+        const res = await page.request.get('/api/customers/session');
+        return ((await res.json()) as { customer: { language?: string } }).customer.language;
+      })
+      .toBe('en');
+    await page.goto('/account');
+    await page.getByRole('heading', { name: 'Hello, Greta' }).waitFor();
+    await expectAccessible(page, 'en-account-after-switch');
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await page.getByRole('heading', { name: 'Hallo Greta' }).waitFor();
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the upload page, opened from the German upload-link mail on a phone', async () => {
+    const admin = await adminApi(shop.baseUrl);
+    await admin.createUploadLink('macherin@example.com', 1);
+    const link = await linkFromMail(
+      shop.dataDir,
+      'upload-link',
+      'macherin@example.com',
+      `${shop.baseUrl}/upload/`,
+    );
+    const context = await personContext(browser, shop.baseUrl, 'phone', 'de-DE');
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Senden Sie Fotos Ihres Stücks' }).waitFor();
+    await checkGerman(page, 'de-upload');
+    await page.getByRole('button', { name: 'Fotos senden' }).click();
+    await page.getByText('Bitte wählen Sie mindestens ein Foto aus.').waitFor();
+    await expectNoEnglish(page, 'de-upload-empty');
+
+    await page.goto('/upload/not-a-real-link');
+    await page.getByRole('heading', { name: 'Dieser Link ist nicht aktiv' }).waitFor();
+    await checkGerman(page, 'de-upload-not-active');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
