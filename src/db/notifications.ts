@@ -58,7 +58,17 @@ export interface ChannelListener {
  * follows reconnecting, another instance's write would go unheard.
  */
 export interface Notifications {
+  /** Memory may answer now: every commit up to a moment ago has been heard. */
   readonly live: boolean;
+  /**
+   * Nothing has been lost since the last reset: the LISTEN is in place and what
+   * is still to come arrives in commit order. A read that completes now may be
+   * kept (later notifications keep it right), though memory answers from it only
+   * while `live`. It stays true while the feed is merely behind (a stalled link
+   * or a process too busy to hear it: not `live`); it turns false, with a reset,
+   * only when notifications may have been missed.
+   */
+  readonly listening: boolean;
   /** Connects and listens; settles (never rejects) once the first attempt has. */
   start(): Promise<void>;
   subscribe(channel: Channel, listener: ChannelListener): () => void;
@@ -100,11 +110,19 @@ export function listenerRegistry() {
 /** The interface over one back end's connection: whether it is live, how it starts and stops. */
 function notificationsOver(
   registry: ReturnType<typeof listenerRegistry>,
-  connection: { isLive(): boolean; start(): Promise<void>; close(): Promise<void> },
+  connection: {
+    isLive(): boolean;
+    isListening(): boolean;
+    start(): Promise<void>;
+    close(): Promise<void>;
+  },
 ): Notifications {
   return {
     get live() {
       return connection.isLive();
+    },
+    get listening() {
+      return connection.isListening();
     },
     start: connection.start,
     subscribe(channel, listener) {
@@ -148,9 +166,10 @@ const echoChannel = () => `shop_echo_${randomBytes(8).toString('hex')}`;
  * is lent to queries and would miss notifications), reconnecting with backoff.
  * It counts as live from its LISTEN on, while an echo sent at most FEED_FRESH_MS
  * ago has come back (see FEED_FRESH_MS); checked when asked, before any timer
- * fires (a busy process may run its timers late). A probe overdue past
- * PROBE_OVERDUE_MS resets every listener when it is finally answered, and one
- * that fails drops the connection.
+ * fires (a busy process may run its timers late). An echo that is late makes
+ * it not live until it is back, and resets nothing (`listening` stays true): it
+ * proves, once back, that nothing was missed. One that fails drops the
+ * connection, and that resets every listener.
  */
 export function postgresNotifications(
   connectionString: string,
@@ -238,10 +257,9 @@ export function postgresNotifications(
           probeSentAt = sentAt;
           current.query(`SELECT pg_notify($1, $2)`, [echo, String(sentAt)]).then(
             () => {
-              if (client !== current) return;
-              // Not trusted for a while: what memory kept meanwhile starts over.
-              if (overdue()) registry.resetAll();
-              probeSentAt = null;
+              // However late: the echo came back in commit order, so nothing was missed
+              // and nothing is reset; memory answers again (`fresh`).
+              if (client === current) probeSentAt = null;
             },
             (error: Error) => {
               if (client === current) lost(error);
@@ -262,6 +280,7 @@ export function postgresNotifications(
 
   return notificationsOver(registry, {
     isLive: () => live && !overdue() && fresh(),
+    isListening: () => live,
     start,
     async close() {
       closed = true;
@@ -303,6 +322,7 @@ export function pgliteNotifications(pglite: PGlite, pool: PostgresPool): Notific
 
   return notificationsOver(registry, {
     isLive: () => live,
+    isListening: () => live,
     start,
     async close() {
       await starting?.catch(() => {});
