@@ -54,7 +54,8 @@ describe.runIf(onPostgres)('the listening connection (PostgreSQL)', () => {
         this: pg.Client,
         ...args: unknown[]
       ) {
-        if (String(args[0]).startsWith('SELECT pg_notify')) probeSent = true;
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+        if (text.startsWith('SELECT pg_notify')) probeSent = true;
         return (query as (...a: unknown[]) => unknown).apply(this, args);
       } as never);
       process.kill(pid, 'SIGSTOP'); // the server freezes: the next probe goes unanswered
@@ -71,6 +72,61 @@ describe.runIf(onPostgres)('the listening connection (PostgreSQL)', () => {
         expect(resets).toBe(resetsWhileLive);
       } finally {
         process.kill(pid, 'SIGCONT');
+        spy.mockRestore();
+      }
+    } finally {
+      await notifications.close();
+    }
+  }, 30_000);
+
+  it('a process busy past the echo timeout while its echo is answered resets nothing and drops nothing', async () => {
+    const notifications = postgresNotifications(url, quiet, NAME);
+    let resets = 0;
+    notifications.subscribe(CHANNELS.catalogue, { message() {}, reset: () => resets++ });
+    try {
+      await notifications.start();
+      expect(notifications.live).toBe(true);
+      const resetsWhileLive = resets;
+      // An echo is sent, then (before its answer is read) the process works past
+      // PROBE_OVERDUE_MS: the answer waits on the socket, unread, while every timer
+      // comes due, and timers run before the socket is read.
+      let busied = false;
+      const query = pg.Client.prototype.query;
+      const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+        this: pg.Client,
+        ...args: unknown[]
+      ) {
+        const sent = (query as (...a: unknown[]) => unknown).apply(this, args) as Promise<unknown>;
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+        if (!busied && text.startsWith('SELECT pg_notify')) {
+          let answered = false;
+          sent.then(
+            () => {
+              answered = true;
+            },
+            () => {},
+          );
+          setImmediate(() => {
+            if (answered || busied) return; // read already: try the next one
+            busied = true;
+            const busyUntil = performance.now() + PROBE_OVERDUE_MS + 200;
+            while (performance.now() < busyUntil);
+          });
+        }
+        return sent;
+      } as never);
+      try {
+        const until = Date.now() + 5_000;
+        while (!busied && Date.now() < until)
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(busied).toBe(true);
+        expect(notifications.live).toBe(false); // nothing heard for over a second
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // The answer was read before the echo was judged lost: the same connection, live again.
+        expect(notifications.live).toBe(true);
+        expect(notifications.listening).toBe(true);
+        expect(resets).toBe(resetsWhileLive);
+      } finally {
         spy.mockRestore();
       }
     } finally {

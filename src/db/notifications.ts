@@ -223,7 +223,6 @@ export function postgresNotifications(
     const current = new pg.Client({
       connectionString,
       connectionTimeoutMillis: 5_000,
-      query_timeout: QUERY_TIMEOUT_MS,
       keepAlive: true,
       application_name: applicationName,
     });
@@ -243,7 +242,11 @@ export function postgresNotifications(
       try {
         await current.connect();
         const listenSentAt = performance.now();
-        await current.query(`${LISTEN_ALL}; LISTEN ${echo}`);
+        // pg honours a query's own query_timeout; its types do not name it.
+        await current.query({
+          text: `${LISTEN_ALL}; LISTEN ${echo}`,
+          query_timeout: QUERY_TIMEOUT_MS,
+        } as pg.QueryConfig);
         if (client !== current) return;
         live = true;
         probeSentAt = null;
@@ -255,13 +258,26 @@ export function postgresNotifications(
           if (probeSentAt !== null) return;
           const sentAt = performance.now();
           probeSentAt = sentAt;
-          current.query(`SELECT pg_notify($1, $2)`, [echo, String(sentAt)]).then(
+          // Its own timeout, not the client's query_timeout: a process busy past it
+          // runs that timer before reading the answer already waiting on the socket,
+          // and would drop (and reset) a connection that was merely not read.
+          const timeout = setTimeout(() => {
+            // One turn of the event loop reads what has arrived; then judge.
+            setImmediate(() => {
+              if (client === current && probeSentAt === sentAt)
+                lost(new Error(`no echo within ${QUERY_TIMEOUT_MS} ms`));
+            });
+          }, QUERY_TIMEOUT_MS);
+          timeout.unref();
+          current.query({ text: 'SELECT pg_notify($1, $2)', values: [echo, String(sentAt)] }).then(
             () => {
+              clearTimeout(timeout);
               // However late: the echo came back in commit order, so nothing was missed
               // and nothing is reset; memory answers again (`fresh`).
               if (client === current) probeSentAt = null;
             },
             (error: Error) => {
+              clearTimeout(timeout);
               if (client === current) lost(error);
             },
           );
