@@ -45,5 +45,6 @@ export async function webModule(
     webDist(ctx.config.webDistDir),
     withShopIdentity(pages, { ...ctx, publicBaseUrl }),
     ctx.config.shopLanguage,
+    ctx.config.paymentProvider === 'accept',
   );
 }

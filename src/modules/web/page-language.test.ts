@@ -10,7 +10,15 @@ let english: TestApp;
 let german: TestApp;
 beforeAll(async () => {
   english = await buildTestApp({ env: { WEB_DIST_DIR: FIXTURE_DIST } });
-  german = await buildTestApp({ env: { WEB_DIST_DIR: FIXTURE_DIST, SHOP_LANGUAGE: 'de' } });
+  // A shop paid by hand (german) and one that takes no money (english, the default).
+  german = await buildTestApp({
+    env: {
+      WEB_DIST_DIR: FIXTURE_DIST,
+      SHOP_LANGUAGE: 'de',
+      PAYMENT_PROVIDER: 'manual',
+      SHOP_PAYMENT_INSTRUCTIONS: 'IBAN DE02',
+    },
+  });
 }, 120_000);
 afterAll(async () => {
   await english.close();
@@ -45,5 +53,16 @@ describe('the language of the page', () => {
     expect(await langOf(english, '/', { 'accept-language': 'de' }, { shop_lang: 'en' })).toBe('en');
     expect(await langOf(english, '/cart', {}, { shop_lang: 'de' })).toBe('de');
     expect(await langOf(german, '/', {}, { shop_lang: 'xx' })).toBe('de');
+  });
+});
+
+// A test shop's banner ("no payment is taken") is known from the page as served, so it
+// holds its place from the first paint: no layout shift when /api/shop answers.
+describe('the page as served', () => {
+  it('says when the shop takes no money, and only then', async () => {
+    const root = async (t: TestApp) =>
+      /<html[^>]*>/.exec((await t.app.inject({ method: 'GET', url: '/items/1' })).body)?.[0];
+    expect(await root(english)).toBe('<html lang="en" data-test-shop>');
+    expect(await root(german)).toBe('<html lang="de">');
   });
 });

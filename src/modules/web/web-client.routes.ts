@@ -44,15 +44,24 @@ export function pageLanguage(request: FastifyRequest, shopLanguage: ShopLanguage
   );
 }
 
-function sendIndex(reply: FastifyReply, status: number, html: string, language: ShopLanguage) {
+function sendIndex(
+  reply: FastifyReply,
+  status: number,
+  html: string,
+  language: ShopLanguage,
+  testShop: boolean,
+) {
   // Always revalidated: it names the current build's assets. Its language follows the
-  // cookie and Accept-Language, so a shared cache keeps one copy per pair.
+  // cookie and Accept-Language, so a shared cache keeps one copy per pair. A test shop
+  // says so on the element the client reads before /api/shop answers, so its banner
+  // takes its place from the first paint instead of pushing the page down later.
+  const root = `<html lang="${language}"${testShop ? ' data-test-shop' : ''}`;
   return reply
     .code(status)
     .header('cache-control', 'no-cache')
     .header('vary', 'Accept-Language, Cookie')
     .type('text/html; charset=utf-8')
-    .send(html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`));
+    .send(html.replace(/<html lang="[^"]*"/, root));
 }
 
 /**
@@ -66,6 +75,7 @@ export async function webClientRoutes(
   dist: WebDist,
   pageFor: PageFor,
   shopLanguage: ShopLanguage = 'en',
+  testShop = false,
 ): Promise<void> {
   await app.register(fastifyStatic, {
     root: dist.root,
@@ -87,7 +97,7 @@ export async function webClientRoutes(
         .type('text/html; charset=utf-8')
         .send(NOT_BUILT);
     const { status, html } = await pageFor(urlPath, index);
-    return sendIndex(reply, status, html, pageLanguage(request, shopLanguage));
+    return sendIndex(reply, status, html, pageLanguage(request, shopLanguage), testShop);
   };
 
   // Pages take any query string (a shared link carries its own tracking parameters);
