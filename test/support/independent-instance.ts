@@ -32,14 +32,10 @@ export async function independentInstance(
   env: Record<string, string> = {},
   /** Kysely plugins on the instance's queries, e.g. a query counter. */
   plugins: KyselyPlugin[] = [],
-  /** Its LISTEN connection's URL given the database's (say, through a proxy the test stalls). */
-  listenUrl: (databaseUrl: string) => string = (url) => url,
 ): Promise<IndependentInstance> {
   const listenerName = `shop-service notifications ${name}`;
-  const databaseUrl = await currentDatabaseUrl(t.db);
   const database = await openDatabase({
-    databaseUrl,
-    databaseListenUrl: listenUrl(databaseUrl),
+    databaseUrl: await currentDatabaseUrl(t.db),
     pgliteDir: null,
     log: quietLog,
     maxConnections: 10,

@@ -338,9 +338,7 @@ export function catalogueVersion(
         record(current, a.version, a.scope);
         known = Math.max(known, a.version);
       }
-      // Kept while nothing was missed, even if the feed is behind this moment (a busy
-      // process): later announcements keep it right, and it answers only while live.
-      if (notifications.listening) {
+      if (notifications.live) {
         trusted = true;
         checkedAt = startedAt;
       }
@@ -356,7 +354,7 @@ export function catalogueVersion(
       if (began !== generation) return viewOf(current, value.version, value.version);
       countUnheard(current, value.version);
     }
-    if (began === generation && notifications.listening) {
+    if (began === generation && notifications.live) {
       trusted = true;
       checkedAt = startedAt;
     }
