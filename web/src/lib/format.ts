@@ -7,6 +7,17 @@ export function setFormatLanguage(language: string): void {
 
 export const formatLanguage = (): string => pageLanguage;
 
+/**
+ * The locale a format uses: the browser's own variant of the page's language when it
+ * has one (en-GB writes 14:05 and 3 December, de-AT its own), else the language itself.
+ */
+export function localeOf(language: string): string {
+  const browser = typeof navigator === 'undefined' ? undefined : navigator.language;
+  return browser && browser.toLowerCase().split('-')[0] === language.toLowerCase()
+    ? browser
+    : language;
+}
+
 const priceFormats = new Map<string, Intl.NumberFormat>();
 
 /** Integer cents as the page's language writes the shop's currency (SHOP_CURRENCY). */
@@ -14,7 +25,7 @@ export function formatPrice(cents: number, currency: string, language = pageLang
   const key = `${language} ${currency}`;
   let format = priceFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(language, { style: 'currency', currency });
+    format = new Intl.NumberFormat(localeOf(language), { style: 'currency', currency });
     priceFormats.set(key, format);
   }
   return format.format(cents / 100);
@@ -43,26 +54,30 @@ export function formatCountdown(msLeft: number): string {
 /** A file size ("3 MB", "3 MB" in German too, "1,5" where the language writes a comma). */
 export function formatBytes(bytes: number, language = pageLanguage): string {
   const unit = (value: number, name: 'megabyte' | 'kilobyte') =>
-    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short' }).format(
-      value,
-    );
+    new Intl.NumberFormat(localeOf(language), {
+      style: 'unit',
+      unit: name,
+      unitDisplay: 'short',
+    }).format(value);
   if (bytes >= 1024 * 1024) return unit(Math.round(bytes / (1024 * 1024)), 'megabyte');
   return unit(Math.max(1, Math.round(bytes / 1024)), 'kilobyte');
 }
 
 /** A time of day as the page's language writes it ("14:05", "2:05 PM"). */
 export function formatTime(iso: string, language = pageLanguage): string {
-  return new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(localeOf(language), { timeStyle: 'short' }).format(new Date(iso));
 }
 
 export function formatDate(iso: string, language = pageLanguage): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' }).format(new Date(iso));
 }
 
 /** A wait from `Retry-After` seconds, in words ("40 seconds", "12 Minuten"). */
 export function formatWait(seconds: number, language = pageLanguage): string {
   const words = (value: number, unit: 'second' | 'minute') =>
-    new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+    new Intl.NumberFormat(localeOf(language), { style: 'unit', unit, unitDisplay: 'long' }).format(
+      value,
+    );
   if (seconds < 90) return words(Math.max(1, Math.round(seconds)), 'second');
   return words(Math.ceil(seconds / 60), 'minute');
 }
@@ -72,7 +87,7 @@ export function formatWait(seconds: number, language = pageLanguage): string {
  * shop's time zone) in the reader's words; a day has no zone, so none shifts it.
  */
 export function formatDay(date: string, language = pageLanguage): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'full', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
 }
