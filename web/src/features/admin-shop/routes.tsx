@@ -156,8 +156,8 @@ function SettingsForm() {
             How prices are taxed
             <select name="tax_mode" defaultValue={data.tax.mode} className={fieldInputClass}>
               <option value="included">Prices include VAT</option>
-              <option value="margin">Margin scheme (second-hand goods): no VAT shown</option>
-              <option value="none">No VAT (small business exemption)</option>
+              <option value="margin">Margin scheme: no VAT shown</option>
+              <option value="none">No VAT (small business)</option>
             </select>
           </label>
           <Field
