@@ -366,6 +366,34 @@ describe('webhooks: each refund is an order.refunded event, items back on sale a
   });
 });
 
+describe('webhooks: a cancel after a partial refund', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ...ADMIN_ENV, WEBHOOK_ALLOW_PRIVATE: 'true' } });
+  });
+  afterAll(() => t.close());
+
+  it('names what goes back with the cancel, not the whole total again', async () => {
+    const admin = await adminClient(t.app);
+    await admin('POST', '/api/admin/webhooks', {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['order.refunded'],
+    });
+    const { items, order } = await placeOrder(t, { count: 2, priceCents: 1200 });
+    await admin('POST', `/api/admin/orders/${order.id}/refund`, {
+      item_ids: [items[0]!.id],
+      include_shipping: false,
+      restock: 'available',
+    });
+    const res = await admin('POST', `/api/admin/orders/${order.id}/cancel`, { reason: 'Rest' });
+    expect(res.statusCode, res.body).toBe(200);
+    const events = await t.db.selectFrom('webhook_events').select('body').orderBy('id').execute();
+    expect(events.map((event) => JSON.parse(event.body).data.refund.amount_cents)).toEqual([
+      1200, 1200,
+    ]);
+  });
+});
+
 describe('manual payments: a refund recorded for the shop to pay by hand', () => {
   let t: TestApp;
   let admin: Admin;

@@ -159,15 +159,17 @@ export function ordersService(ctx: OrdersContext) {
       await hosted.returnItemsToCart(row.checkout_key, options.keepInCart.deadline);
     else returned.push(...(await hosted.releaseItemsHeldFor(row.checkout_key, now)));
     const paidFor = options.refundPayment ?? (row.paid_at ? row.payment_intent_id : null);
+    // What goes back with this cancel: the total, less what earlier refunds gave back.
+    const returns = orderReturnsRepository(trx);
+    const before = await returns.refundedSoFar(row.id);
+    const givenBack = row.total_cents - before.amount;
     if (
       options.refundPayment ||
       (row.paid_at && REFUNDED_PROVIDERS.includes(row.payment_provider))
     ) {
       // Money came in: what was not paid back yet goes back, once (the key is the
       // order's own), with the lines and shipping not refunded before (issue 34).
-      const returns = orderReturnsRepository(trx);
-      const before = await returns.refundedSoFar(row.id);
-      const amount = row.total_cents - before.amount;
+      const amount = givenBack;
       if (amount > 0) {
         const refundId = await requestRefundIn(
           trx,
@@ -197,9 +199,10 @@ export function ordersService(ctx: OrdersContext) {
     await announce(trx, 'order.cancelled', order);
     // Money that came in goes back with the cancel (a refund above, or the void job).
     if (row.paid_at !== null || options.refundPayment) {
+      const data = orderEventData(order);
       await ctx.webhookEvents.record(trx, 'order.refunded', {
-        ...orderEventData(order),
-        refund: { amount_cents: order.total_cents, item_ids: orderEventData(order).item_ids },
+        ...data,
+        refund: { amount_cents: givenBack, item_ids: data.item_ids },
       });
     }
     await ctx.webhookEvents.items(trx, 'item.released', returned);
