@@ -89,12 +89,23 @@ export function missCases(f: Fixtures): Case[] {
       (n) => `/api/items?category=${f.root}&tags=${f.tags.join(',')}&max_price=${2_000 + price(n)}`,
     ),
     unique('miss: q + min_price', (n) => `/api/items?q=lamp&min_price=${price(n)}`),
+    // A word never searched before on each request, which no item has (a stranger's
+    // scan): what the index pays for a term it has not kept.
+    unique('miss: unique q word', (n) => `/api/items?q=${uniqueWord(n)}`),
     unique(
       'miss: deep cursor pages',
       (n) => `/api/items?cursor=${encodeURIComponent(f.cursors[n % f.cursors.length]!)}`,
     ),
     unique('miss: item ids', (n) => `/api/items/${f.ids[n % f.ids.length]}`),
   ];
+}
+
+/** A word of letters, different for every n (base 20 over consonants: no stem of a real word). */
+function uniqueWord(n: number): string {
+  const letters = 'bcdfghjklmnpqrstvwxz';
+  let word = 'zx';
+  for (let rest = n + 20 ** 3; rest > 0; rest = Math.floor(rest / 20)) word += letters[rest % 20];
+  return word;
 }
 
 /** Answers computed afresh every time, asked of ours with nothing reused (bench/targets/uncached.ts). */

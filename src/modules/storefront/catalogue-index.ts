@@ -12,6 +12,7 @@ import {
 } from './index-postings.js';
 import type { Cursor, ItemFilters } from './item-filters.js';
 import type { ItemKey } from './items.repository.js';
+import { termDictionary } from './term-dictionary.js';
 import { hasPrefixOf, termRows } from './term-rows.js';
 
 /** What the storefront filters and sorts a visible item by (items.repository.ts: indexRows). */
@@ -150,7 +151,8 @@ export function catalogueIndex(
   const lexemes = new Map<string, string>();
   let tagSlugs = slugs;
   const nothing = new Postings(slots);
-  const searched = termRows(slots);
+  const dictionary = termDictionary();
+  const searched = termRows(slots, dictionary, () => byId.size);
   const intersected = intersections(AND_CAP);
 
   const internLexeme = (lexeme: string): string => {
@@ -177,6 +179,7 @@ export function catalogueIndex(
     };
     slots[entry.slot] = entry;
     byId.set(entry.id, entry);
+    dictionary.add(entry);
     searched.placed(entry);
     return entry;
   }
@@ -206,6 +209,7 @@ export function catalogueIndex(
     all.remove(entry);
     for (const list of listsOf(entry, false)) list.remove(entry);
     searched.removed(entry);
+    dictionary.remove(entry);
     delete slots[entry.slot];
     free.push(entry.slot);
   }
@@ -273,7 +277,8 @@ export function catalogueIndex(
         musts.push({ list, bits: list.bits, on: (row) => row.tag_ids.includes(id) });
       }
       for (const term of terms ?? []) {
-        // A term searched before has its rows kept; the first time, each row is matched.
+        // A rare term's rows are kept at once, a common one's from its second search;
+        // until then each row is matched.
         const kept = searched.of(term);
         musts.push({
           list: kept?.list ?? null,

@@ -26,7 +26,7 @@ const WORDS: Array<[string, number]> = [
   ['teak', 0.3],
   ['table', 0.6],
 ];
-const TERMS = ['lamp', 'lan', 'la', 'oak', 'teak', 'tea', 'table', 't', 'nothing'];
+const TERMS = ['lamp', 'lan', 'la', 'oak', 'teak', 'tea', 'table', 't', 'nothing', 'z'];
 const ROWS = 3_000;
 
 const rng = random(23);

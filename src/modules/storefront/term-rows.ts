@@ -1,4 +1,5 @@
 import { type Entry, Postings, withBit } from './index-postings.js';
+import type { TermDictionary } from './term-dictionary.js';
 
 /** Search terms whose rows are kept (a bitset of about 12 KB at 100k items, and a rare term's lists). */
 const KEPT_TERMS = 128;
@@ -12,6 +13,13 @@ const SEEN_TERMS = 4_096;
  * as much memory as the catalogue's own (at most 128 × 1/8 of 16 bytes a row).
  */
 const LISTED_SHARE = 1 / 8;
+/**
+ * A term covering at most this many (row, lexeme) pairs in the dictionary has its
+ * rows kept on its first search: gathering them costs about what walking a few
+ * pages does, and a word no item has costs nothing. A commoner one is matched row
+ * by row the first time (its rows are many, so a page is found soon).
+ */
+const KEPT_AT_ONCE = 16_384;
 
 export const hasPrefixOf = (lexemes: readonly string[], term: string): boolean =>
   lexemes.some((lexeme) => lexeme.startsWith(term));
@@ -25,40 +33,32 @@ export interface TermRows {
 type Kept = { list: Postings } | { bits: Uint32Array };
 
 /**
- * For the terms customers search again, the slots whose lexemes start with the
- * term, kept up to date as rows come and go: a search then tests a bit (or walks
- * the term's own list) instead of every lexeme of every row it passes. A term
- * searched once is matched row by row: keeping it scans every row, which a
- * stranger sending new words should not be able to ask for on each request.
+ * For searched terms, the slots whose lexemes start with the term, kept up to date
+ * as rows come and go: a search then tests a bit (or walks the term's own list)
+ * instead of every lexeme of every row it passes. The rows come from the term
+ * dictionary: a rare or unknown term is kept on its first search, a common one on
+ * its second (the first walks rows, finding a page soon among many matches).
  */
-export function termRows(slots: readonly Entry[]) {
-  // A freed slot is a hole until the next row takes it.
-  const held = slots as readonly (Entry | undefined)[];
+export function termRows(slots: readonly Entry[], dictionary: TermDictionary, rows: () => number) {
   const kept = new Map<string, Kept>();
   const seen = new Set<string>();
 
   function make(term: string): Kept {
-    const matching: Entry[] = [];
-    let rows = 0;
-    for (const row of held) {
-      if (!row) continue;
-      rows++;
-      if (hasPrefixOf(row.lexemes, term)) matching.push(row);
-    }
-    if (matching.length <= rows * LISTED_SHARE) return { list: Postings.of(slots, matching) };
+    const matching = dictionary.slots(term).map((slot) => slots[slot]!);
+    if (matching.length <= rows() * LISTED_SHARE) return { list: Postings.of(slots, matching) };
     let bits: Uint32Array = new Uint32Array((slots.length >>> 5) + 1);
     for (const row of matching) bits = withBit(bits, row.slot, true);
     return { bits };
   }
 
   return {
-    /** The term's rows, or undefined the first time it is searched. */
+    /** The term's rows, or undefined the first time a common term is searched. */
     of(term: string): TermRows | undefined {
       let rows = kept.get(term);
       if (rows) {
         // The most recently searched last: the first is the one to let go.
         kept.delete(term);
-      } else if (!seen.has(term)) {
+      } else if (!seen.has(term) && dictionary.pairs(term, KEPT_AT_ONCE) > KEPT_AT_ONCE) {
         if (seen.size >= SEEN_TERMS) seen.clear();
         seen.add(term);
         return undefined;

@@ -1,0 +1,113 @@
+import type { Entry } from './index-postings.js';
+
+/**
+ * Every distinct lexeme of the visible rows, in code-unit order, with the slots of
+ * the rows that carry it. A search term is a prefix: the lexemes it stands for are
+ * one stretch of the sorted list, found by two binary searches, and its rows are
+ * the union of their slots. A term never searched before then costs what it
+ * matches, not a walk of every row's lexemes (21 ms at 100k items for a word no
+ * item has, which a stranger could send on every request).
+ */
+export function termDictionary() {
+  /** Each lexeme's slots, unordered. A lexeme whose last row left keeps an empty list. */
+  const slotsOf = new Map<string, number[]>();
+  /** Every lexeme in `slotsOf`, sorted, except those in `unsorted`. */
+  let sorted: string[] = [];
+  /** Lexemes first met since `sorted` was last brought up to date. */
+  let unsorted: string[] = [];
+
+  function lexemes(): readonly string[] {
+    if (unsorted.length === 0) return sorted;
+    if (unsorted.length <= 64) {
+      // An edit brings a few new words: each goes in its place.
+      for (const lexeme of unsorted) sorted.splice(lowerBound(sorted, lexeme), 0, lexeme);
+    } else {
+      // A load brings them all: sorted once.
+      sorted = sorted.concat(unsorted).sort(byCodeUnits);
+    }
+    unsorted = [];
+    return sorted;
+  }
+
+  /** The stretch of the sorted lexemes that start with `prefix`. */
+  function range(prefix: string): { from: number; to: number; list: readonly string[] } {
+    const list = lexemes();
+    const from = lowerBound(list, prefix);
+    let low = from;
+    let high = list.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (list[mid]!.startsWith(prefix)) low = mid + 1;
+      else high = mid;
+    }
+    return { from, to: low, list };
+  }
+
+  return {
+    /** A row placed in its slot: its slot joins each of its lexemes. */
+    add(entry: Entry): void {
+      for (const lexeme of entry.lexemes) {
+        const slots = slotsOf.get(lexeme);
+        if (slots) {
+          slots.push(entry.slot);
+        } else {
+          slotsOf.set(lexeme, [entry.slot]);
+          unsorted.push(lexeme);
+        }
+      }
+    },
+
+    /** A row leaving its slot. */
+    remove(entry: Entry): void {
+      for (const lexeme of entry.lexemes) {
+        const slots = slotsOf.get(lexeme);
+        const at = slots ? slots.indexOf(entry.slot) : -1;
+        if (at < 0) continue;
+        slots![at] = slots![slots!.length - 1]!;
+        slots!.pop();
+      }
+    },
+
+    /**
+     * How many (row, lexeme) pairs the prefix covers, counted up to `cap` and no
+     * further: at least the rows it matches, and what `slots` costs.
+     */
+    pairs(prefix: string, cap = Number.POSITIVE_INFINITY): number {
+      const { from, to, list } = range(prefix);
+      let pairs = 0;
+      for (let i = from; i < to && pairs <= cap; i++) pairs += slotsOf.get(list[i]!)!.length;
+      return pairs;
+    },
+
+    /** The slots of the rows with a lexeme that starts with `prefix`, each once. */
+    slots(prefix: string): number[] {
+      const { from, to, list } = range(prefix);
+      if (to - from === 1) return slotsOf.get(list[from]!)!.slice();
+      const all = new Set<number>();
+      for (let i = from; i < to; i++) for (const slot of slotsOf.get(list[i]!)!) all.add(slot);
+      return [...all];
+    },
+
+    /** Distinct lexemes known (those whose rows all left included, until the next load). */
+    get size(): number {
+      return slotsOf.size;
+    },
+  };
+}
+
+export type TermDictionary = ReturnType<typeof termDictionary>;
+
+/** JavaScript's own string order (UTF-16 code units), the order `startsWith` stretches follow. */
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The first index of `list` whose string is not below `value`. */
+function lowerBound(list: readonly string[], value: string): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (list[mid]! < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
