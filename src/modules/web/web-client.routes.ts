@@ -5,6 +5,7 @@ import type { App } from '../../context.js';
 import { sendRefusal } from '../../http/error-handler.js';
 import { refusalFor } from '../../http/framework-errors.js';
 import { negotiateLanguage, shopLanguageOf } from '../../i18n/negotiate.js';
+import { withPageCatalogues } from './page-catalogues.js';
 import type { WebDist } from './web-dist.js';
 
 /** Vite names every file under assets/ by a hash of its content: a new build is a new name. */
@@ -97,7 +98,9 @@ export async function webClientRoutes(
         .type('text/html; charset=utf-8')
         .send(NOT_BUILT);
     const { status, html } = await pageFor(urlPath, index);
-    return sendIndex(reply, status, html, pageLanguage(request, shopLanguage), testShop);
+    const language = pageLanguage(request, shopLanguage);
+    const withCatalogues = withPageCatalogues(html, await dist.pageCatalogues(), language, urlPath);
+    return sendIndex(reply, status, withCatalogues, language, testShop);
   };
 
   // Pages take any query string (a shared link carries its own tracking parameters);

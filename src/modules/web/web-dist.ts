@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { type PageCatalogues, pageCataloguesFile } from './page-catalogues.js';
 
 /**
  * The built web client on disk (`web/dist`). `index.html` is kept in memory and
@@ -12,6 +13,8 @@ export interface WebDist {
   indexHtml(): Promise<string | null>;
   /** The path below the root of a regular file for a URL path, or null when there is none. */
   fileFor(urlPath: string): Promise<string | null>;
+  /** The build's message catalogues for pages, or null when it wrote none. */
+  pageCatalogues(): Promise<PageCatalogues | null>;
 }
 
 export function webDist(root: string): WebDist {
@@ -21,6 +24,7 @@ export function webDist(root: string): WebDist {
 
   return {
     root: resolvedRoot,
+    pageCatalogues: pageCataloguesFile(resolvedRoot),
     async indexHtml() {
       const stat = await fs.stat(indexFile).catch(() => null);
       if (!stat?.isFile()) return null;

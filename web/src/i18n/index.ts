@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setFormatLanguage } from '../lib/format';
+import { firstNamespaces } from './first-namespaces';
 import { icuLite } from './icu-lite';
 
 /** The languages the shop speaks (contract, third round: SHOP_LANGUAGE); the server's list. */
@@ -44,11 +45,25 @@ export function initialLanguage(): Language {
   return cookieLanguage() ?? (isLanguage(fromPage) ? fromPage : 'en');
 }
 
-/** The namespace the page at this path reads first: loaded with the shared ones, in parallel. */
-function namespaceOf(pathname: string): string {
-  if (pathname.startsWith('/account')) return 'account';
-  if (pathname.startsWith('/upload/')) return 'upload';
-  return 'storefront';
+/** The element the shop puts the page's first catalogues in (src/modules/web/page-catalogues.ts). */
+const PAGE_CATALOGUES_ID = 'page-catalogues';
+
+/**
+ * The catalogues the server put into the page, when they are in `language`: data,
+ * not script (the CSP allows no inline script). None from the dev server.
+ */
+function pageCatalogues(language: Language): Record<string, Record<string, unknown>> | undefined {
+  const element = document.getElementById(PAGE_CATALOGUES_ID);
+  if (!element?.textContent) return undefined;
+  try {
+    const given = JSON.parse(element.textContent) as {
+      language?: string;
+      namespaces?: Record<string, Record<string, unknown>>;
+    };
+    return given.language === language ? given.namespaces : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Loads the language's shared catalogues before the first render, so no page flashes keys. */
@@ -56,6 +71,7 @@ export async function startI18n(language: Language): Promise<void> {
   // The server wrote it already; the dev server's page did not.
   document.documentElement.lang = language;
   setFormatLanguage(language);
+  const given = pageCatalogues(language);
   await i18next
     // ICU messages through a small formatter (icu-lite.ts), not intl-messageformat.
     .use(icuLite)
@@ -67,7 +83,9 @@ export async function startI18n(language: Language): Promise<void> {
       // Every key is in every language (npm run i18n:check): no second catalogue is loaded.
       fallbackLng: false,
       load: 'currentOnly',
-      ns: ['common', 'errors', namespaceOf(window.location.pathname)],
+      ns: firstNamespaces(window.location.pathname),
+      // What the page brought is used as it is; the backend loads the rest.
+      ...(given && { resources: { [language]: given }, partialBundledLanguages: true }),
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
