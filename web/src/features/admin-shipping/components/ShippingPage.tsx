@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { Field } from '../../../components/ui/Field';
@@ -24,7 +25,8 @@ function ZoneEditor({
   onChange: (zone: ZoneDraft) => void;
   onRemove: () => void;
 }) {
-  const heading = zone.name.trim() || `Zone ${index + 1}`;
+  const { t } = useTranslation('adminSettings');
+  const heading = zone.name.trim() || t('shipping.zone.numbered', { n: index + 1 });
   const setRate = (key: number, change: Partial<ZoneDraft['rates'][number]>) =>
     onChange({
       ...zone,
@@ -34,26 +36,26 @@ function ZoneEditor({
     <fieldset className={styles.zone}>
       <legend>{heading}</legend>
       <Field
-        label="Zone name"
+        label={t('shipping.zone.name')}
         value={zone.name}
         maxLength={100}
         required
         onChange={(event) => onChange({ ...zone, name: event.target.value })}
       />
       <Field
-        label="Countries"
-        hint="Two-letter codes, separated by commas: DE, AT, FR"
+        label={t('shipping.zone.countries')}
+        hint={t('shipping.zone.countriesHint')}
         value={zone.countries}
         onChange={(event) => onChange({ ...zone, countries: event.target.value })}
       />
       <table className={styles.bands}>
-        <caption>Price by parcel weight, lightest first</caption>
+        <caption>{t('shipping.bands.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Up to (kg)</th>
-            <th scope="col">Price</th>
+            <th scope="col">{t('shipping.bands.upTo')}</th>
+            <th scope="col">{t('shipping.bands.price')}</th>
             <th scope="col">
-              <span className="visually-hidden">Remove</span>
+              <span className="visually-hidden">{t('shipping.bands.remove')}</span>
             </th>
           </tr>
         </thead>
@@ -62,16 +64,16 @@ function ZoneEditor({
             <tr key={rate.key}>
               <td>
                 <input
-                  aria-label={`${heading}, band ${r + 1}: up to kg (empty: any heavier parcel)`}
+                  aria-label={t('shipping.bands.upToLabel', { zone: heading, n: r + 1 })}
                   inputMode="decimal"
-                  placeholder="any"
+                  placeholder={t('shipping.bands.any')}
                   value={rate.upToKg}
                   onChange={(event) => setRate(rate.key, { upToKg: event.target.value })}
                 />
               </td>
               <td>
                 <input
-                  aria-label={`${heading}, band ${r + 1}: price`}
+                  aria-label={t('shipping.bands.priceLabel', { zone: heading, n: r + 1 })}
                   inputMode="decimal"
                   value={rate.price}
                   onChange={(event) => setRate(rate.key, { price: event.target.value })}
@@ -81,12 +83,12 @@ function ZoneEditor({
                 {zone.rates.length > 1 && (
                   <Button
                     variant="quiet"
-                    aria-label={`Remove band ${r + 1} of ${heading}`}
+                    aria-label={t('shipping.bands.removeLabel', { zone: heading, n: r + 1 })}
                     onClick={() =>
                       onChange({ ...zone, rates: zone.rates.filter((x) => x.key !== rate.key) })
                     }
                   >
-                    Remove
+                    {t('shipping.bands.remove')}
                   </Button>
                 )}
               </td>
@@ -94,10 +96,7 @@ function ZoneEditor({
           ))}
         </tbody>
       </table>
-      <p className={styles.hint}>
-        A band holds parcels up to and including its weight. Leave the last band’s weight empty to
-        cover every heavier parcel.
-      </p>
+      <p className={styles.hint}>{t('shipping.bands.hint')}</p>
       <div className={styles.actions}>
         <Button
           variant="secondary"
@@ -105,10 +104,10 @@ function ZoneEditor({
             onChange({ ...zone, rates: [...zone.rates, { key: newKey(), upToKg: '', price: '' }] })
           }
         >
-          Add a weight band
+          {t('shipping.bands.add')}
         </Button>
         <Button variant="quiet" onClick={onRemove}>
-          Remove {heading}
+          {t('shipping.zone.remove', { zone: heading })}
         </Button>
       </div>
     </fieldset>
@@ -116,6 +115,7 @@ function ZoneEditor({
 }
 
 function ShippingForm({ settings }: { settings: ShippingSettings }) {
+  const { t } = useTranslation('adminSettings');
   const save = useSaveShipping();
   const [draft, setDraft] = useState<ShippingDraft>(() => draftOf(settings));
   const [formError, setFormError] = useState<string>();
@@ -133,13 +133,8 @@ function ShippingForm({ settings }: { settings: ShippingSettings }) {
 
   const error = formError ?? save.error?.message;
   return (
-    <form className={styles.form} onSubmit={submit} aria-label="Shipping rates">
-      {draft.zones.length === 0 && (
-        <Notice>
-          No zones yet: shipping is free to every country. Add a zone to charge for shipping; from
-          then on the shop ships only to the countries in a zone.
-        </Notice>
-      )}
+    <form className={styles.form} onSubmit={submit} aria-label={t('shipping.formLabel')}>
+      {draft.zones.length === 0 && <Notice>{t('shipping.noZones')}</Notice>}
       {draft.zones.map((zone, index) => (
         <ZoneEditor
           key={zone.key}
@@ -161,12 +156,12 @@ function ShippingForm({ settings }: { settings: ShippingSettings }) {
           variant="secondary"
           onClick={() => setDraft({ ...draft, zones: [...draft.zones, emptyZone()] })}
         >
-          Add a zone
+          {t('shipping.zone.add')}
         </Button>
       </div>
       <Field
-        label="Free shipping from"
-        hint="Orders whose pieces come to this much or more ship free. Leave empty for never."
+        label={t('shipping.freeOver')}
+        hint={t('shipping.freeOverHint')}
         inputMode="decimal"
         value={draft.freeOver}
         onChange={(event) => setDraft({ ...draft, freeOver: event.target.value })}
@@ -178,12 +173,12 @@ function ShippingForm({ settings }: { settings: ShippingSettings }) {
       )}
       {save.isSuccess && !error && (
         <Notice tone="success" role="status">
-          Saved. Carts and checkout use these rates now.
+          {t('shipping.saved')}
         </Notice>
       )}
       <div>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save shipping rates'}
+          {save.isPending ? t('saving') : t('shipping.save')}
         </Button>
       </div>
     </form>
@@ -192,15 +187,16 @@ function ShippingForm({ settings }: { settings: ShippingSettings }) {
 
 /** /admin/shipping: zones by country, bands by weight, free over an amount (issue 34). */
 export function ShippingPage() {
+  const { t } = useTranslation('adminSettings');
   const shipping = useShipping();
   return (
     <>
-      <h1>Shipping</h1>
-      <p>Pick-up at the shop is always free.</p>
+      <h1>{t('shipping.title')}</h1>
+      <p>{t('shipping.pickupFree')}</p>
       {shipping.isPending ? (
-        <Loading label="Loading the shipping rates…" />
+        <Loading label={t('shipping.loading')} />
       ) : shipping.isError ? (
-        <PageState title="The shipping rates could not be loaded">
+        <PageState title={t('shipping.loadFailed')}>
           <p>{shipping.error.message}</p>
         </PageState>
       ) : (
