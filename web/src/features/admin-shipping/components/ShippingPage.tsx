@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countryName } from '../../../components/address/countries';
 import { Button } from '../../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { Field } from '../../../components/ui/Field';
+import { ApiError } from '../../../lib/api-client';
 import { type ShippingSettings, useSaveShipping, useShipping } from '../api';
 import {
   draftOf,
@@ -13,6 +15,47 @@ import {
   type ZoneDraft,
 } from '../draft';
 import styles from './Shipping.module.css';
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+/**
+ * A refusal of the rates in the page's words. The server names the place at fault
+ * (`zones/1/countries/2`, `zones/0/rates/1/up_to_grams`); the zones and bands it was sent
+ * say the rest, so the owner reads which country or band, in their language.
+ */
+function saveProblem(t: T, error: Error | null, sent: ShippingSettings | undefined) {
+  if (!error) return undefined;
+  const place = error instanceof ApiError ? error.field?.split('/') : undefined;
+  const zone = place?.[0] === 'zones' ? sent?.zones[Number(place[1])] : undefined;
+  if (error instanceof ApiError && zone && place) {
+    if (error.code === 'country_in_two_zones' && place[2] === 'countries') {
+      const code = zone.countries[Number(place[3])];
+      // The zone that has it first, as the server tells it.
+      const other = code && sent?.zones.find((each) => each.countries.includes(code));
+      if (code && other)
+        return t('shipping.problems.twoZones', {
+          country: countryName(code),
+          code,
+          other: other.name,
+          zone: zone.name,
+        });
+    }
+    if (error.code === 'invalid_rates' && place[2] === 'rates') {
+      const r = Number(place[3]);
+      const rate = zone.rates[r];
+      const previous = zone.rates[r - 1]?.up_to_grams;
+      if (rate?.up_to_grams === null)
+        return t('shipping.problems.heavierLast', { zone: zone.name });
+      if (rate && previous != null)
+        return t('shipping.problems.lightToHeavy', {
+          zone: zone.name,
+          grams: rate.up_to_grams,
+          previous,
+        });
+    }
+  }
+  return error.message;
+}
 
 function ZoneEditor({
   zone,
@@ -131,7 +174,7 @@ function ShippingForm({ settings }: { settings: ShippingSettings }) {
     save.mutate(body, { onSuccess: (saved) => setDraft(draftOf(saved)) });
   }
 
-  const error = formError ?? save.error?.message;
+  const error = formError ?? saveProblem(t, save.error, save.variables);
   return (
     <form className={styles.form} onSubmit={submit} aria-label={t('shipping.formLabel')}>
       {draft.zones.length === 0 && <Notice>{t('shipping.noZones')}</Notice>}
