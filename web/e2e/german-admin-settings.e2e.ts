@@ -21,14 +21,18 @@ function englishOnly(namespace: string): string[] {
   };
   const read = (language: string) =>
     flat(JSON.parse(fs.readFileSync(path.join(locales, language, `${namespace}.json`), 'utf8')));
-  const german = new Set(read('de'));
-  return (
-    read('en')
-      .filter((message) => !german.has(message))
-      // Placeholders, tags and ICU choices split a message into what must not appear.
+  // Placeholders, tags and ICU choices split a message into what must not appear.
+  const parts = (messages: string[]) =>
+    messages
       .flatMap((message) => message.split(/\{[^{}]*\{|\}[^{}]*\{|\{[^}]*\}|\}|<\/?\w+>/))
-      .map((part) => part.trim())
-      .filter((part) => part.split(/\s+/).length >= 2 || /^[A-Z][a-z]{3,}$/.test(part))
+      .map((part) => part.trim());
+  const germanMessages = read('de');
+  const german = new Set(germanMessages);
+  // A word both languages write ("Version", "Logo") is no English left.
+  const germanParts = new Set(parts(germanMessages));
+  return parts(read('en').filter((message) => !german.has(message))).filter(
+    (part) =>
+      !germanParts.has(part) && (part.split(/\s+/).length >= 2 || /^[A-Z][a-z]{3,}$/.test(part)),
   );
 }
 
@@ -101,6 +105,12 @@ describe.skipIf(!hasChromium)('the admin settings of a German shop, in Chromium'
     expect(await page.title()).toBe('Shop-Einstellungen · Verwaltung');
     await checkGerman(page, 'de-admin-shop');
 
+    // The server's refusal of a field, beside it in German.
+    await page.getByLabel('Name des Shops').fill('   ');
+    await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+    await page.getByText('Der Shop braucht einen Namen.').waitFor();
+    await page.getByLabel('Name des Shops').fill('Stuhlwerk');
+
     await page.getByLabel('MwSt.-Satz (%)').fill('7,5');
     await page.getByLabel('Steuersätze nach Bestimmungsland (OSS)').fill('AT 20, FR 5,5');
     await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
@@ -117,8 +127,18 @@ describe.skipIf(!hasChromium)('the admin settings of a German shop, in Chromium'
     ).toMatchObject({ rate_bp: 750, rates_bp: { AT: 2000, FR: 550 } });
 
     await page.getByRole('button', { name: 'AGB', exact: true }).click();
-    await page.getByRole('form', { name: 'AGB bearbeiten' }).waitFor();
-    await checkGerman(page, 'de-admin-shop-terms');
+    const terms = page.getByRole('form', { name: 'AGB bearbeiten' });
+    await terms.waitFor();
+    await terms.getByLabel('Titel', { exact: true }).fill('   ');
+    await terms.getByLabel('Text (Markdown)').fill('Es gilt deutsches Recht.');
+    await terms.getByRole('button', { name: 'AGB speichern' }).click();
+    await terms.getByText('Bitte geben Sie der Seite einen Titel.').waitFor();
+    await checkGerman(page, 'de-admin-shop-terms-refused');
+    await terms.getByLabel('Titel', { exact: true }).fill('Allgemeine Geschäftsbedingungen');
+    await terms.getByRole('button', { name: 'AGB speichern' }).click();
+    await terms.getByText('Als Version 1 gespeichert.').waitFor();
+    await terms.getByText(/^Version 1\. Beim Speichern bleibt diese Version/).waitFor();
+    await checkGerman(page, 'de-admin-shop-terms-saved');
   });
 
   it('shipping: zones and bands in German, refusals in German, prices with a comma', async () => {

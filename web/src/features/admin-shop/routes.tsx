@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
@@ -18,11 +19,29 @@ import styles from './ShopSettings.module.css';
 /** A legal page's name in the page's language (its slug stays the address). */
 const pageNameKey = (slug: PageSlug) => `pages.names.${slug}` as const;
 
+/**
+ * The fields the server refuses in words of its own (an empty name, no payment instructions
+ * in a shop paid by hand, …): their message in the page's language. English passes the
+ * server's sentence through; other languages say it in theirs.
+ */
+const FIELD_PROBLEMS: Record<string, string> = {
+  name: 'problems.name',
+  contact_email: 'problems.contactEmail',
+  payment_instructions: 'problems.paymentInstructions',
+  time_zone: 'problems.timeZone',
+  title: 'problems.pageTitle',
+  body_markdown: 'problems.pageText',
+};
+
 /** A field's refusal from the server, shown next to it. */
-const fieldError = (error: unknown, field: string) =>
-  error instanceof ApiError && (error.field === field || error.field?.startsWith(`${field}/`))
-    ? error.message
-    : undefined;
+function fieldError(error: unknown, field: string) {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.field !== field && !error.field?.startsWith(`${field}/`)) return undefined;
+  const words = error.code === 'invalid_body' ? FIELD_PROBLEMS[field] : undefined;
+  return words
+    ? i18next.t(words, { ns: 'adminSettings', message: error.serverMessage })
+    : error.message;
+}
 
 const text = (form: FormData, name: string) => {
   const value = String(form.get(name) ?? '').trim();
