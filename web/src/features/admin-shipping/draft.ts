@@ -1,4 +1,5 @@
-import { centsToMajorText, parseMajorUnits } from '../../lib/format';
+import i18next from 'i18next';
+import { centsToMajorText, formatLanguage, parseMajorUnits } from '../../lib/format';
 import type { ShippingSettings } from './api';
 
 /** The form as typed: weights in kg and prices in major units, as an owner thinks. */
@@ -13,6 +14,17 @@ export interface ShippingDraft {
   freeOver: string;
 }
 
+const t = (key: string, values?: Record<string, unknown>) =>
+  i18next.t(key, { ns: 'adminSettings', ...values });
+
+/** "4.90" as the page's language writes it ("4,90" in German); both are read back alike. */
+function localDecimal(text: string): string {
+  const separator =
+    new Intl.NumberFormat(formatLanguage()).formatToParts(1.5).find((p) => p.type === 'decimal')
+      ?.value ?? '.';
+  return text.replace('.', separator);
+}
+
 let nextKey = 1;
 export const newKey = () => nextKey++;
 
@@ -24,11 +36,11 @@ export function draftOf(settings: ShippingSettings): ShippingDraft {
       countries: zone.countries.join(', '),
       rates: zone.rates.map((rate) => ({
         key: newKey(),
-        upToKg: rate.up_to_grams === null ? '' : String(rate.up_to_grams / 1000),
-        price: centsToMajorText(rate.price_cents),
+        upToKg: rate.up_to_grams === null ? '' : localDecimal(String(rate.up_to_grams / 1000)),
+        price: localDecimal(centsToMajorText(rate.price_cents)),
       })),
     })),
-    freeOver: centsToMajorText(settings.free_over_cents),
+    freeOver: localDecimal(centsToMajorText(settings.free_over_cents)),
   };
 }
 
@@ -43,20 +55,20 @@ export const emptyZone = (): ZoneDraft => ({
 export function settingsOf(draft: ShippingDraft): ShippingSettings | { error: string } {
   const zones: ShippingSettings['zones'] = [];
   for (const zone of draft.zones) {
-    const label = zone.name.trim() || 'a zone without a name';
+    // Which zone, in the message's own grammar: its name, or that it has none.
+    const label = { zone: zone.name.trim(), named: zone.name.trim() ? 'yes' : 'no' };
     const countries = zone.countries
       .split(/[\s,;]+/)
       .map((code) => code.trim().toUpperCase())
       .filter(Boolean);
-    if (countries.length === 0)
-      return { error: `Give ${label} at least one country (two-letter codes like DE, AT).` };
+    if (countries.length === 0) return { error: t('shipping.problems.noCountry', label) };
     const rates: ShippingSettings['zones'][number]['rates'] = [];
     for (const rate of zone.rates) {
       const price = parseMajorUnits(rate.price);
-      if (price === null) return { error: `In ${label}, write each price like 4.90.` };
+      if (price === null) return { error: t('shipping.problems.price', label) };
       const kg = rate.upToKg.trim().replace(',', '.');
       if (kg !== '' && !/^\d{1,4}(\.\d{1,3})?$/.test(kg))
-        return { error: `In ${label}, write each weight in kg like 2 or 0.5, or leave it empty.` };
+        return { error: t('shipping.problems.weight', label) };
       rates.push({
         up_to_grams: kg === '' ? null : Math.round(Number(kg) * 1000),
         price_cents: price,
@@ -66,6 +78,6 @@ export function settingsOf(draft: ShippingDraft): ShippingSettings | { error: st
   }
   const freeOver = draft.freeOver.trim() === '' ? null : parseMajorUnits(draft.freeOver);
   if (freeOver === null && draft.freeOver.trim() !== '')
-    return { error: 'Write the free-shipping amount like 100, or leave it empty.' };
+    return { error: t('shipping.problems.freeOver') };
   return { zones, free_over_cents: freeOver };
 }

@@ -1,4 +1,6 @@
+import i18next from 'i18next';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../components/ui/Feedback';
 import { Checkbox, Field, fieldInputClass, TextArea } from '../../components/ui/Field';
@@ -14,32 +16,52 @@ import {
 } from './api';
 import styles from './ShopSettings.module.css';
 
-const PAGE_NAMES: Record<PageSlug, string> = {
-  imprint: 'Imprint',
-  terms: 'Terms and conditions',
-  privacy: 'Privacy policy',
-  withdrawal: 'Right of withdrawal',
-  shipping: 'Shipping and payment',
+/** A legal page's name in the page's language (its slug stays the address). */
+const pageNameKey = (slug: PageSlug) => `pages.names.${slug}` as const;
+
+/**
+ * The fields the server refuses in words of its own (an empty name, no payment instructions
+ * in a shop paid by hand, …): their message in the page's language. English passes the
+ * server's sentence through; other languages say it in theirs.
+ */
+const FIELD_PROBLEMS: Record<string, string> = {
+  name: 'problems.name',
+  contact_email: 'problems.contactEmail',
+  payment_instructions: 'problems.paymentInstructions',
+  time_zone: 'problems.timeZone',
+  title: 'problems.pageTitle',
+  body_markdown: 'problems.pageText',
 };
 
 /** A field's refusal from the server, shown next to it. */
-const fieldError = (error: unknown, field: string) =>
-  error instanceof ApiError && (error.field === field || error.field?.startsWith(`${field}/`))
-    ? error.message
-    : undefined;
+function fieldError(error: unknown, field: string) {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.field !== field && !error.field?.startsWith(`${field}/`)) return undefined;
+  const words = error.code === 'invalid_body' ? FIELD_PROBLEMS[field] : undefined;
+  return words
+    ? i18next.t(words, { ns: 'adminSettings', message: error.serverMessage })
+    : error.message;
+}
 
 const text = (form: FormData, name: string) => {
   const value = String(form.get(name) ?? '').trim();
   return value === '' ? null : value;
 };
 
+/** A number as the page's language writes it: 7.5 in English, 7,5 in German. */
+const decimalText = (value: number, language: string) =>
+  new Intl.NumberFormat(language, { maximumFractionDigits: 2, useGrouping: false }).format(value);
+
 /** "19" or "7,5" (percent) → basis points; anything else as typed, for the server to refuse. */
 const percentToBp = (value: string) => Math.round(Number(value.trim().replace(',', '.')) * 100);
 
-/** "AT 20, FR 20" → {AT: 2000, FR: 2000}. */
+/**
+ * "AT 20, FR 20" → {AT: 2000, FR: 2000}; a comma separates two countries only before the next
+ * code, so German's "FR 5,5" keeps its decimal comma.
+ */
 function ratesFrom(value: string): Record<string, number> {
   const rates: Record<string, number> = {};
-  for (const part of value.split(/[,;\n]/)) {
+  for (const part of value.split(/[;\n]|,(?=\s*[A-Za-z])/)) {
     const [country, rate] = part.trim().split(/\s+/);
     if (country && rate) rates[country.toUpperCase()] = percentToBp(rate);
   }
@@ -47,6 +69,7 @@ function ratesFrom(value: string): Record<string, number> {
 }
 
 function SettingsForm() {
+  const { t, i18n } = useTranslation('adminSettings');
   const shop = useAdminShop();
   const save = useSaveShop();
   const logo = useSaveLogo();
@@ -54,7 +77,7 @@ function SettingsForm() {
   if (shop.isPending) return <Loading />;
   if (shop.isError)
     return (
-      <PageState title="The settings could not be loaded">
+      <PageState title={t('shop.loadFailed')}>
         <p>{shop.error.message}</p>
       </PageState>
     );
@@ -88,114 +111,114 @@ function SettingsForm() {
 
   return (
     <>
-      <form className={styles.form} onSubmit={submit} aria-label="Shop settings">
+      <form className={styles.form} onSubmit={submit} aria-label={t('shop.formLabel')}>
         <Field
-          label="Shop name"
+          label={t('shop.name')}
           name="name"
           defaultValue={data.name}
           required
           maxLength={100}
           error={fieldError(save.error, 'name')}
-          hint="In the header, every page title and every mail."
+          hint={t('shop.nameHint')}
         />
         <Field
-          label="Contact email"
+          label={t('shop.contactEmail')}
           name="contact_email"
           type="email"
           defaultValue={data.contact_email ?? ''}
           error={fieldError(save.error, 'contact_email')}
-          hint="Where you are told of new orders and submissions; shown in the footer."
+          hint={t('shop.contactEmailHint')}
         />
         <TextArea
-          label="Postal address"
+          label={t('shop.address')}
           name="address"
           defaultValue={data.address ?? ''}
           maxLength={500}
           error={fieldError(save.error, 'address')}
         />
         <TextArea
-          label="Pickup address"
+          label={t('shop.pickupAddress')}
           name="pickup_address"
           defaultValue={data.pickup.address ?? ''}
           maxLength={500}
         />
         <TextArea
-          label="Pickup hours"
+          label={t('shop.pickupHours')}
           name="pickup_hours"
           defaultValue={data.pickup.hours ?? ''}
           maxLength={500}
           rows={2}
         />
         <TextArea
-          label="Payment instructions"
+          label={t('shop.paymentInstructions')}
           name="payment_instructions"
           defaultValue={data.payment_instructions ?? ''}
           maxLength={2000}
           error={fieldError(save.error, 'payment_instructions')}
-          hint="Bank details and the reference to quote, for payments made by hand."
+          hint={t('shop.paymentInstructionsHint')}
         />
         <Field
-          label="Mail sender name"
+          label={t('shop.mailSender')}
           name="mail_sender_name"
           defaultValue={data.mail_sender_name ?? ''}
           maxLength={100}
           error={fieldError(save.error, 'mail_sender_name')}
-          hint="Mail comes from this name; the shop name when empty."
+          hint={t('shop.mailSenderHint')}
         />
         <Field
-          label="Time zone"
+          label={t('shop.timeZone')}
           name="time_zone"
           defaultValue={data.time_zone}
           required
           error={fieldError(save.error, 'time_zone')}
-          hint="An IANA zone such as Europe/Berlin: the days to pay are counted in it."
+          hint={t('shop.timeZoneHint')}
         />
         <fieldset className={styles.notify}>
-          <legend>Tax</legend>
+          <legend>{t('shop.tax.legend')}</legend>
           <label className={styles.selectLabel}>
-            How prices are taxed
+            {t('shop.tax.mode')}
             <select name="tax_mode" defaultValue={data.tax.mode} className={fieldInputClass}>
-              <option value="included">Prices include VAT</option>
-              <option value="margin">Margin scheme: no VAT shown</option>
-              <option value="none">No VAT (small business)</option>
+              <option value="included">{t('shop.tax.modes.included')}</option>
+              <option value="margin">{t('shop.tax.modes.margin')}</option>
+              <option value="none">{t('shop.tax.modes.none')}</option>
             </select>
           </label>
           <Field
-            label="VAT rate (%)"
+            label={t('shop.tax.rate')}
             name="tax_rate"
             inputMode="decimal"
-            defaultValue={String(data.tax.rate_bp / 100)}
+            defaultValue={decimalText(data.tax.rate_bp / 100, i18n.language)}
             error={fieldError(save.error, 'tax/rate_bp')}
-            hint="Your country’s standard rate, e.g. 19."
+            hint={t('shop.tax.rateHint')}
           />
           <Field
-            label="Rates by destination (OSS)"
+            label={t('shop.tax.rates')}
             name="tax_rates"
             defaultValue={Object.entries(data.tax.rates_bp)
-              .map(([country, bp]) => `${country} ${bp / 100}`)
+              .map(([country, bp]) => `${country} ${decimalText(bp / 100, i18n.language)}`)
               .join(', ')}
             error={fieldError(save.error, 'tax/rates_bp')}
-            hint="Optional, e.g. “AT 20, FR 20”: parcels to these countries are taxed at their rate."
+            hint={t('shop.tax.ratesHint')}
           />
           <TextArea
-            label="Note on invoices without VAT"
+            label={t('shop.tax.note')}
             name="tax_note"
             defaultValue={data.tax.note ?? ''}
             maxLength={500}
             rows={2}
             error={fieldError(save.error, 'tax/note')}
-            hint="With “No VAT”: the wording of your exemption, shown in the cart and on invoices."
+            hint={t('shop.tax.noteHint')}
           />
         </fieldset>
         <fieldset className={styles.notify}>
-          <legend>Tell me by mail about</legend>
+          <legend>{t('shop.notify.legend')}</legend>
           <Checkbox
-            label="Every new order"
+            label={t('shop.notify.orders')}
             name="notify_orders"
             defaultChecked={data.notify.orders}
           />
           <Checkbox
-            label="Every new photo submission"
+            label={t('shop.notify.submissions')}
             name="notify_submissions"
             defaultChecked={data.notify.submissions}
           />
@@ -205,22 +228,20 @@ function SettingsForm() {
             {save.error.message}
           </Notice>
         )}
-        {saved && (
-          <Notice role="status">Saved. Every page and mail uses the new settings now.</Notice>
-        )}
+        {saved && <Notice role="status">{t('shop.saved')}</Notice>}
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save settings'}
+          {save.isPending ? t('saving') : t('shop.save')}
         </Button>
       </form>
       <section className={styles.logo} aria-labelledby="logo-heading">
-        <h2 id="logo-heading">Logo</h2>
+        <h2 id="logo-heading">{t('shop.logo.heading')}</h2>
         {data.logo_url ? (
-          <img src={data.logo_url} alt="The shop's logo" height={64} />
+          <img src={data.logo_url} alt={t('shop.logo.alt')} height={64} />
         ) : (
-          <p>No logo: the header shows the name alone.</p>
+          <p>{t('shop.logo.none')}</p>
         )}
         <label className={styles.fileLabel}>
-          {data.logo_url ? 'Replace the logo' : 'Upload a logo'}
+          {data.logo_url ? t('shop.logo.replace') : t('shop.logo.upload')}
           <input
             type="file"
             accept="image/jpeg,image/png,image/webp"
@@ -232,7 +253,7 @@ function SettingsForm() {
         </label>
         {data.logo_url && (
           <Button variant="quiet" onClick={() => logo.mutate(null)} disabled={logo.isPending}>
-            Remove the logo
+            {t('shop.logo.remove')}
           </Button>
         )}
         {logo.error && (
@@ -264,29 +285,29 @@ function PageForm({
   page: ReturnType<typeof useAdminPage>['data'];
   save: ReturnType<typeof useSavePage>;
 }) {
-  const [title, setTitle] = useState(page?.title ?? PAGE_NAMES[slug]);
+  const { t } = useTranslation('adminSettings');
+  const name = t(pageNameKey(slug));
+  const [title, setTitle] = useState(page?.title ?? name);
   const [markdown, setMarkdown] = useState(page?.body_markdown ?? '');
   return (
     <form
       className={styles.form}
-      aria-label={`Edit ${PAGE_NAMES[slug]}`}
+      aria-label={t('pages.edit', { page: name })}
       onSubmit={(event) => {
         event.preventDefault();
         save.mutate({ title, body_markdown: markdown });
       }}
     >
       <p className={styles.meta}>
-        {page
-          ? `Version ${page.version}. Saving keeps this version for the orders that accepted it.`
-          : 'Not written yet: it is not shown anywhere until you save it.'}{' '}
+        {page ? t('pages.version', { version: page.version }) : t('pages.notWritten')}{' '}
         {page && (
           <a href={`/pages/${slug}`} target="_blank" rel="noopener">
-            See the page
+            {t('pages.see')}
           </a>
         )}
       </p>
       <Field
-        label="Title"
+        label={t('pages.title')}
         value={title}
         onChange={(e) => setTitle(e.currentTarget.value)}
         required
@@ -294,23 +315,25 @@ function PageForm({
         error={fieldError(save.error, 'title')}
       />
       <TextArea
-        label="Text (Markdown)"
+        label={t('pages.text')}
         value={markdown}
         onChange={(e) => setMarkdown(e.currentTarget.value)}
         rows={14}
         required
         maxLength={60000}
         error={fieldError(save.error, 'body_markdown')}
-        hint="# Heading, **bold**, *italic*, - lists, [links](https://…). A blank line starts a paragraph."
+        hint={t('pages.textHint')}
       />
-      {save.isSuccess && <Notice role="status">Saved as version {save.data.version}.</Notice>}
+      {save.isSuccess && (
+        <Notice role="status">{t('pages.saved', { version: save.data.version })}</Notice>
+      )}
       {save.error && !(save.error instanceof ApiError && save.error.field) && (
         <Notice tone="error" role="alert">
           {save.error.message}
         </Notice>
       )}
       <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : `Save ${PAGE_NAMES[slug]}`}
+        {save.isPending ? t('saving') : t('pages.save', { page: name })}
       </Button>
     </form>
   );
@@ -318,18 +341,19 @@ function PageForm({
 
 /** /admin/shop: the shop's own settings and its legal pages (issue 33 items 1, 2). */
 export default function ShopSettingsPage() {
+  const { t } = useTranslation('adminSettings');
   const [slug, setSlug] = useState<PageSlug>('imprint');
   useEffect(() => {
-    document.title = 'Shop settings · Admin';
-  }, []);
+    document.title = t('shop.pageTitle');
+  }, [t]);
   return (
     <>
-      <h1>Shop settings</h1>
+      <h1>{t('shop.title')}</h1>
       <SettingsForm />
       <section aria-labelledby="pages-heading" className={styles.pages}>
-        <h2 id="pages-heading">Legal and information pages</h2>
+        <h2 id="pages-heading">{t('pages.heading')}</h2>
         <fieldset className={styles.tabs}>
-          <legend className="visually-hidden">Page to edit</legend>
+          <legend className="visually-hidden">{t('pages.choose')}</legend>
           {PAGE_SLUGS.map((each) => (
             <Button
               key={each}
@@ -337,7 +361,7 @@ export default function ShopSettingsPage() {
               aria-pressed={each === slug}
               onClick={() => setSlug(each)}
             >
-              {PAGE_NAMES[each]}
+              {t(pageNameKey(each))}
             </Button>
           ))}
         </fieldset>

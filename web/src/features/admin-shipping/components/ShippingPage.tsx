@@ -1,7 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { countryName } from '../../../components/address/countries';
 import { Button } from '../../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { Field } from '../../../components/ui/Field';
+import { ApiError } from '../../../lib/api-client';
 import { type ShippingSettings, useSaveShipping, useShipping } from '../api';
 import {
   draftOf,
@@ -12,6 +15,47 @@ import {
   type ZoneDraft,
 } from '../draft';
 import styles from './Shipping.module.css';
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+/**
+ * A refusal of the rates in the page's words. The server names the place at fault
+ * (`zones/1/countries/2`, `zones/0/rates/1/up_to_grams`); the zones and bands it was sent
+ * say the rest, so the owner reads which country or band, in their language.
+ */
+function saveProblem(t: T, error: Error | null, sent: ShippingSettings | undefined) {
+  if (!error) return undefined;
+  const place = error instanceof ApiError ? error.field?.split('/') : undefined;
+  const zone = place?.[0] === 'zones' ? sent?.zones[Number(place[1])] : undefined;
+  if (error instanceof ApiError && zone && place) {
+    if (error.code === 'country_in_two_zones' && place[2] === 'countries') {
+      const code = zone.countries[Number(place[3])];
+      // The zone that has it first, as the server tells it.
+      const other = code && sent?.zones.find((each) => each.countries.includes(code));
+      if (code && other)
+        return t('shipping.problems.twoZones', {
+          country: countryName(code),
+          code,
+          other: other.name,
+          zone: zone.name,
+        });
+    }
+    if (error.code === 'invalid_rates' && place[2] === 'rates') {
+      const r = Number(place[3]);
+      const rate = zone.rates[r];
+      const previous = zone.rates[r - 1]?.up_to_grams;
+      if (rate?.up_to_grams === null)
+        return t('shipping.problems.heavierLast', { zone: zone.name });
+      if (rate && previous != null)
+        return t('shipping.problems.lightToHeavy', {
+          zone: zone.name,
+          grams: rate.up_to_grams,
+          previous,
+        });
+    }
+  }
+  return error.message;
+}
 
 function ZoneEditor({
   zone,
@@ -24,7 +68,8 @@ function ZoneEditor({
   onChange: (zone: ZoneDraft) => void;
   onRemove: () => void;
 }) {
-  const heading = zone.name.trim() || `Zone ${index + 1}`;
+  const { t } = useTranslation('adminSettings');
+  const heading = zone.name.trim() || t('shipping.zone.numbered', { n: index + 1 });
   const setRate = (key: number, change: Partial<ZoneDraft['rates'][number]>) =>
     onChange({
       ...zone,
@@ -34,26 +79,26 @@ function ZoneEditor({
     <fieldset className={styles.zone}>
       <legend>{heading}</legend>
       <Field
-        label="Zone name"
+        label={t('shipping.zone.name')}
         value={zone.name}
         maxLength={100}
         required
         onChange={(event) => onChange({ ...zone, name: event.target.value })}
       />
       <Field
-        label="Countries"
-        hint="Two-letter codes, separated by commas: DE, AT, FR"
+        label={t('shipping.zone.countries')}
+        hint={t('shipping.zone.countriesHint')}
         value={zone.countries}
         onChange={(event) => onChange({ ...zone, countries: event.target.value })}
       />
       <table className={styles.bands}>
-        <caption>Price by parcel weight, lightest first</caption>
+        <caption>{t('shipping.bands.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Up to (kg)</th>
-            <th scope="col">Price</th>
+            <th scope="col">{t('shipping.bands.upTo')}</th>
+            <th scope="col">{t('shipping.bands.price')}</th>
             <th scope="col">
-              <span className="visually-hidden">Remove</span>
+              <span className="visually-hidden">{t('shipping.bands.remove')}</span>
             </th>
           </tr>
         </thead>
@@ -62,16 +107,16 @@ function ZoneEditor({
             <tr key={rate.key}>
               <td>
                 <input
-                  aria-label={`${heading}, band ${r + 1}: up to kg (empty: any heavier parcel)`}
+                  aria-label={t('shipping.bands.upToLabel', { zone: heading, n: r + 1 })}
                   inputMode="decimal"
-                  placeholder="any"
+                  placeholder={t('shipping.bands.any')}
                   value={rate.upToKg}
                   onChange={(event) => setRate(rate.key, { upToKg: event.target.value })}
                 />
               </td>
               <td>
                 <input
-                  aria-label={`${heading}, band ${r + 1}: price`}
+                  aria-label={t('shipping.bands.priceLabel', { zone: heading, n: r + 1 })}
                   inputMode="decimal"
                   value={rate.price}
                   onChange={(event) => setRate(rate.key, { price: event.target.value })}
@@ -81,12 +126,12 @@ function ZoneEditor({
                 {zone.rates.length > 1 && (
                   <Button
                     variant="quiet"
-                    aria-label={`Remove band ${r + 1} of ${heading}`}
+                    aria-label={t('shipping.bands.removeLabel', { zone: heading, n: r + 1 })}
                     onClick={() =>
                       onChange({ ...zone, rates: zone.rates.filter((x) => x.key !== rate.key) })
                     }
                   >
-                    Remove
+                    {t('shipping.bands.remove')}
                   </Button>
                 )}
               </td>
@@ -94,10 +139,7 @@ function ZoneEditor({
           ))}
         </tbody>
       </table>
-      <p className={styles.hint}>
-        A band holds parcels up to and including its weight. Leave the last band’s weight empty to
-        cover every heavier parcel.
-      </p>
+      <p className={styles.hint}>{t('shipping.bands.hint')}</p>
       <div className={styles.actions}>
         <Button
           variant="secondary"
@@ -105,10 +147,10 @@ function ZoneEditor({
             onChange({ ...zone, rates: [...zone.rates, { key: newKey(), upToKg: '', price: '' }] })
           }
         >
-          Add a weight band
+          {t('shipping.bands.add')}
         </Button>
         <Button variant="quiet" onClick={onRemove}>
-          Remove {heading}
+          {t('shipping.zone.remove', { zone: heading })}
         </Button>
       </div>
     </fieldset>
@@ -116,6 +158,7 @@ function ZoneEditor({
 }
 
 function ShippingForm({ settings }: { settings: ShippingSettings }) {
+  const { t } = useTranslation('adminSettings');
   const save = useSaveShipping();
   const [draft, setDraft] = useState<ShippingDraft>(() => draftOf(settings));
   const [formError, setFormError] = useState<string>();
@@ -131,15 +174,10 @@ function ShippingForm({ settings }: { settings: ShippingSettings }) {
     save.mutate(body, { onSuccess: (saved) => setDraft(draftOf(saved)) });
   }
 
-  const error = formError ?? save.error?.message;
+  const error = formError ?? saveProblem(t, save.error, save.variables);
   return (
-    <form className={styles.form} onSubmit={submit} aria-label="Shipping rates">
-      {draft.zones.length === 0 && (
-        <Notice>
-          No zones yet: shipping is free to every country. Add a zone to charge for shipping; from
-          then on the shop ships only to the countries in a zone.
-        </Notice>
-      )}
+    <form className={styles.form} onSubmit={submit} aria-label={t('shipping.formLabel')}>
+      {draft.zones.length === 0 && <Notice>{t('shipping.noZones')}</Notice>}
       {draft.zones.map((zone, index) => (
         <ZoneEditor
           key={zone.key}
@@ -161,12 +199,12 @@ function ShippingForm({ settings }: { settings: ShippingSettings }) {
           variant="secondary"
           onClick={() => setDraft({ ...draft, zones: [...draft.zones, emptyZone()] })}
         >
-          Add a zone
+          {t('shipping.zone.add')}
         </Button>
       </div>
       <Field
-        label="Free shipping from"
-        hint="Orders whose pieces come to this much or more ship free. Leave empty for never."
+        label={t('shipping.freeOver')}
+        hint={t('shipping.freeOverHint')}
         inputMode="decimal"
         value={draft.freeOver}
         onChange={(event) => setDraft({ ...draft, freeOver: event.target.value })}
@@ -178,12 +216,12 @@ function ShippingForm({ settings }: { settings: ShippingSettings }) {
       )}
       {save.isSuccess && !error && (
         <Notice tone="success" role="status">
-          Saved. Carts and checkout use these rates now.
+          {t('shipping.saved')}
         </Notice>
       )}
       <div>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save shipping rates'}
+          {save.isPending ? t('saving') : t('shipping.save')}
         </Button>
       </div>
     </form>
@@ -192,15 +230,16 @@ function ShippingForm({ settings }: { settings: ShippingSettings }) {
 
 /** /admin/shipping: zones by country, bands by weight, free over an amount (issue 34). */
 export function ShippingPage() {
+  const { t } = useTranslation('adminSettings');
   const shipping = useShipping();
   return (
     <>
-      <h1>Shipping</h1>
-      <p>Pick-up at the shop is always free.</p>
+      <h1>{t('shipping.title')}</h1>
+      <p>{t('shipping.pickupFree')}</p>
       {shipping.isPending ? (
-        <Loading label="Loading the shipping rates…" />
+        <Loading label={t('shipping.loading')} />
       ) : shipping.isError ? (
-        <PageState title="The shipping rates could not be loaded">
+        <PageState title={t('shipping.loadFailed')}>
           <p>{shipping.error.message}</p>
         </PageState>
       ) : (

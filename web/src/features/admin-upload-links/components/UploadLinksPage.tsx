@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { CopyButton } from '../../../components/ui/CopyButton';
@@ -13,6 +14,7 @@ type Created = NonNullable<ReturnType<typeof useCreateUploadLink>['data']>;
 
 /** The token URL, shown this once (the server keeps only a digest): copy it or scan it. */
 function ShownOnce({ link, onDone }: { link: Created; onDone: () => void }) {
+  const { t } = useTranslation('adminSettings');
   return (
     <section
       aria-labelledby="new-link-heading"
@@ -26,13 +28,14 @@ function ShownOnce({ link, onDone }: { link: Created; onDone: () => void }) {
         marginBottom: 'var(--space-5)',
       }}
     >
-      <h2 id="new-link-heading">New link for {link.contact_email}</h2>
+      <h2 id="new-link-heading">
+        {t('uploadLinks.created.heading', { email: link.contact_email })}
+      </h2>
       <Notice role="status">
-        This address is shown only now. Copy it or let the person scan the code; it was also mailed
-        to {link.contact_email}.
+        {t('uploadLinks.created.onlyNow', { email: link.contact_email })}
       </Notice>
       <label>
-        Upload address
+        {t('uploadLinks.created.address')}
         <input
           readOnly
           value={link.url}
@@ -41,12 +44,12 @@ function ShownOnce({ link, onDone }: { link: Created; onDone: () => void }) {
         />
       </label>
       <div style={{ display: 'flex', gap: 'var(--space-3)', alignItems: 'center' }}>
-        <CopyButton text={link.url} label="Copy address" />
+        <CopyButton text={link.url} label={t('uploadLinks.created.copy')} />
         <Button variant="secondary" onClick={onDone}>
-          Done
+          {t('uploadLinks.created.done')}
         </Button>
       </div>
-      <QrCode text={link.url} label={`QR code of the upload address for ${link.contact_email}`} />
+      <QrCode text={link.url} label={t('uploadLinks.created.qr', { email: link.contact_email })} />
     </section>
   );
 }
@@ -56,6 +59,7 @@ const nameOf = (link: { id: number; label: string | null; contact_email: string 
   link.label ?? link.contact_email ?? String(link.id);
 
 export function UploadLinksPage() {
+  const { t } = useTranslation('adminSettings');
   const links = useUploadLinks();
   const create = useCreateUploadLink();
   const revoke = useRevokeUploadLink();
@@ -95,7 +99,7 @@ export function UploadLinksPage() {
 
   return (
     <>
-      <h1>Upload links</h1>
+      <h1>{t('uploadLinks.title')}</h1>
       {created && <ShownOnce link={created} onDone={() => setCreated(null)} />}
       <form
         onSubmit={submit}
@@ -108,43 +112,43 @@ export function UploadLinksPage() {
         }}
         aria-labelledby="create-link-heading"
       >
-        <h2 id="create-link-heading">Create a link</h2>
+        <h2 id="create-link-heading">{t('uploadLinks.create.heading')}</h2>
         {create.error && !fieldError('contact_email') && (
           <Notice tone="error" role="alert">
             {create.error.message}
           </Notice>
         )}
         <Field
-          label="Contact email"
+          label={t('uploadLinks.create.email')}
           name="email"
           type="email"
           required
           error={fieldError('contact_email')}
-          hint="The link is mailed to this address."
+          hint={t('uploadLinks.create.emailHint')}
         />
         <Field
-          label="Label"
+          label={t('uploadLinks.create.label')}
           name="label"
           maxLength={100}
-          hint="For you: who or what the link is for."
+          hint={t('uploadLinks.create.labelHint')}
         />
         <Field
-          label="Most submissions"
+          label={t('uploadLinks.create.max')}
           name="max"
           type="number"
           min={1}
           defaultValue={20}
-          hint="20 unless you change it."
+          hint={t('uploadLinks.create.maxHint')}
         />
         <label>
-          <input type="checkbox" name="unlimited" /> No limit
+          <input type="checkbox" name="unlimited" /> {t('uploadLinks.create.unlimited')}
         </label>
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create link'}
+          {create.isPending ? t('uploadLinks.create.creating') : t('uploadLinks.create.submit')}
         </Button>
       </form>
 
-      <h2>All links</h2>
+      <h2>{t('uploadLinks.list.heading')}</h2>
       {revoke.error && (
         <Notice tone="error" role="alert">
           {revoke.error.message}
@@ -153,24 +157,24 @@ export function UploadLinksPage() {
       {links.isPending ? (
         <Loading />
       ) : links.isError ? (
-        <PageState title="The links could not be loaded">
+        <PageState title={t('uploadLinks.list.loadFailed')}>
           <p>{links.error.message}</p>
         </PageState>
       ) : links.data.upload_links.length === 0 ? (
-        <PageState title="No upload links yet">
-          <p>Create one above and send it to someone with things to sell.</p>
+        <PageState title={t('uploadLinks.list.empty')}>
+          <p>{t('uploadLinks.list.emptyHint')}</p>
         </PageState>
       ) : (
         <TableFrame>
           <table className={styles.table}>
             <thead>
               <tr>
-                <th scope="col">Label</th>
-                <th scope="col">Contact</th>
-                <th scope="col">Submissions</th>
-                <th scope="col">State</th>
+                <th scope="col">{t('uploadLinks.list.label')}</th>
+                <th scope="col">{t('uploadLinks.list.contact')}</th>
+                <th scope="col">{t('uploadLinks.list.submissions')}</th>
+                <th scope="col">{t('uploadLinks.list.state')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('uploadLinks.list.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -178,23 +182,28 @@ export function UploadLinksPage() {
               {links.data.upload_links.map((link) => {
                 const usedUp =
                   link.max_submissions !== null && link.submission_count >= link.max_submissions;
-                const state = link.revoked_at ? 'Revoked' : usedUp ? 'Used up' : 'Active';
+                const state = link.revoked_at ? 'revoked' : usedUp ? 'usedUp' : 'active';
                 return (
                   <tr key={link.id}>
                     <td>{link.label ?? '—'}</td>
                     <td>{link.contact_email ?? '—'}</td>
                     <td>
-                      {link.submission_count} of {link.max_submissions ?? 'unlimited'}
+                      {link.max_submissions === null
+                        ? t('uploadLinks.list.countUnlimited', { count: link.submission_count })
+                        : t('uploadLinks.list.count', {
+                            count: link.submission_count,
+                            max: link.max_submissions,
+                          })}
                     </td>
-                    <td>{state}</td>
+                    <td>{t(`uploadLinks.states.${state}`)}</td>
                     <td>
                       {!link.revoked_at && (
                         <Button
                           variant="danger"
-                          aria-label={`Revoke the link ${nameOf(link)}`}
+                          aria-label={t('uploadLinks.revoke.label', { name: nameOf(link) })}
                           onClick={() => setRevoking({ id: link.id, name: nameOf(link) })}
                         >
-                          Revoke
+                          {t('uploadLinks.revoke.button')}
                         </Button>
                       )}
                     </td>
@@ -207,8 +216,8 @@ export function UploadLinksPage() {
       )}
       <ConfirmDialog
         open={revoking !== null}
-        title={`Revoke the link “${revoking?.name ?? ''}”?`}
-        confirmLabel="Revoke link"
+        title={t('uploadLinks.revoke.title', { name: revoking?.name ?? '' })}
+        confirmLabel={t('uploadLinks.revoke.confirm')}
         danger
         onCancel={() => setRevoking(null)}
         onConfirm={() => {
@@ -216,11 +225,7 @@ export function UploadLinksPage() {
           setRevoking(null);
         }}
       >
-        <p>
-          Nobody can send photos through it any more: whoever has it is told it is not active.
-          Pieces already sent through it stay. A revoked link cannot be turned back on; make a new
-          one if it is needed again.
-        </p>
+        <p>{t('uploadLinks.revoke.body')}</p>
       </ConfirmDialog>
     </>
   );

@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { CopyButton } from '../../../components/ui/CopyButton';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { Field } from '../../../components/ui/Field';
 import { TableFrame } from '../../../components/ui/TableFrame';
+import { formatLanguage, localeOf } from '../../../lib/format';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -17,40 +19,43 @@ import {
 } from '../api';
 import styles from './Webhooks.module.css';
 
-/** Every event, with what it tells a receiver (the order the server documents them in). */
+/**
+ * Every event, with what it tells a receiver (the order the server documents them in). The
+ * event's name stays as the receiver sees it; its meaning is in the page's language.
+ */
 const EVENTS: Array<{ type: WebhookEvent; label: string }> = [
-  { type: 'item.published', label: 'Item published' },
-  { type: 'item.unpublished', label: 'Item unpublished' },
-  { type: 'item.reserved', label: 'Item put in a cart' },
-  { type: 'item.released', label: 'Item on sale again' },
-  { type: 'item.sold', label: 'Item sold' },
-  { type: 'order.placed', label: 'Order placed' },
-  { type: 'order.paid', label: 'Order paid' },
-  { type: 'order.shipped', label: 'Order shipped' },
-  { type: 'order.delivered', label: 'Order delivered' },
-  { type: 'order.cancelled', label: 'Order cancelled' },
-  { type: 'order.refunded', label: 'Order refunded' },
-  { type: 'submission.received', label: 'Photos submitted' },
+  { type: 'item.published', label: 'webhooks.events.itemPublished' },
+  { type: 'item.unpublished', label: 'webhooks.events.itemUnpublished' },
+  { type: 'item.reserved', label: 'webhooks.events.itemReserved' },
+  { type: 'item.released', label: 'webhooks.events.itemReleased' },
+  { type: 'item.sold', label: 'webhooks.events.itemSold' },
+  { type: 'order.placed', label: 'webhooks.events.orderPlaced' },
+  { type: 'order.paid', label: 'webhooks.events.orderPaid' },
+  { type: 'order.shipped', label: 'webhooks.events.orderShipped' },
+  { type: 'order.delivered', label: 'webhooks.events.orderDelivered' },
+  { type: 'order.cancelled', label: 'webhooks.events.orderCancelled' },
+  { type: 'order.refunded', label: 'webhooks.events.orderRefunded' },
+  { type: 'submission.received', label: 'webhooks.events.submissionReceived' },
 ];
 
+/** A moment to the second, as the page's language writes it (a log is read by the second). */
 const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat(localeOf(formatLanguage()), {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+  }).format(new Date(iso));
 
 type Created = NonNullable<ReturnType<typeof useCreateWebhook>['data']>;
 
 /** The signing secret, shown this once: the receiver needs it to verify each delivery. */
 function SecretShownOnce({ webhook, onDone }: { webhook: Created; onDone: () => void }) {
+  const { t } = useTranslation('adminSettings');
   return (
     <section aria-labelledby="secret-heading" className={styles.panel}>
-      <h2 id="secret-heading">Signing secret for {webhook.url}</h2>
-      <Notice role="status">
-        This secret is shown only now. Give it to the receiving service: it checks each
-        delivery&apos;s webhook-signature with it (Standard Webhooks).
-      </Notice>
+      <h2 id="secret-heading">{t('webhooks.secret.heading', { url: webhook.url })}</h2>
+      <Notice role="status">{t('webhooks.secret.onlyNow')}</Notice>
       <label>
-        Signing secret
+        {t('webhooks.secret.label')}
         <input
           readOnly
           value={webhook.secret}
@@ -59,9 +64,9 @@ function SecretShownOnce({ webhook, onDone }: { webhook: Created; onDone: () => 
         />
       </label>
       <div className={styles.actions}>
-        <CopyButton text={webhook.secret} label="Copy secret" />
+        <CopyButton text={webhook.secret} label={t('webhooks.secret.copy')} />
         <Button variant="secondary" onClick={onDone}>
-          Done
+          {t('webhooks.secret.done')}
         </Button>
       </div>
     </section>
@@ -70,9 +75,10 @@ function SecretShownOnce({ webhook, onDone }: { webhook: Created; onDone: () => 
 
 /** What happened to each event sent to one endpoint, newest first, with every attempt. */
 function Deliveries({ webhook }: { webhook: Webhook }) {
+  const { t } = useTranslation('adminSettings');
   const deliveries = useDeliveries(webhook.id);
   const redeliver = useRedeliver(webhook.id);
-  if (deliveries.isPending) return <Loading label="Loading deliveries…" />;
+  if (deliveries.isPending) return <Loading label={t('webhooks.deliveries.loading')} />;
   if (deliveries.isError)
     return (
       <Notice tone="error" role="alert">
@@ -81,26 +87,29 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
     );
   const list = deliveries.data.deliveries;
   return (
-    <section aria-label={`Deliveries to ${webhook.url}`} className={styles.panel}>
-      <h3>Deliveries to {webhook.url}</h3>
+    <section
+      aria-label={t('webhooks.deliveries.heading', { url: webhook.url })}
+      className={styles.panel}
+    >
+      <h3>{t('webhooks.deliveries.heading', { url: webhook.url })}</h3>
       {redeliver.error && (
         <Notice tone="error" role="alert">
           {redeliver.error.message}
         </Notice>
       )}
       {list.length === 0 ? (
-        <p>Nothing sent yet: events appear here as they happen.</p>
+        <p>{t('webhooks.deliveries.none')}</p>
       ) : (
         <TableFrame>
           <table className={styles.table}>
             <thead>
               <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Created</th>
-                <th scope="col">State</th>
-                <th scope="col">Attempts</th>
+                <th scope="col">{t('webhooks.deliveries.event')}</th>
+                <th scope="col">{t('webhooks.deliveries.created')}</th>
+                <th scope="col">{t('webhooks.deliveries.state')}</th>
+                <th scope="col">{t('webhooks.deliveries.attempts')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('webhooks.list.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -110,19 +119,24 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
                   <td>{delivery.event_type}</td>
                   <td>{dateTime(delivery.created_at)}</td>
                   <td>
-                    {delivery.state}
                     {delivery.next_attempt_at && delivery.state === 'retrying'
-                      ? `, next try ${dateTime(delivery.next_attempt_at)}`
-                      : ''}
+                      ? t('webhooks.deliveries.retryingAt', {
+                          at: dateTime(delivery.next_attempt_at),
+                        })
+                      : t(`webhooks.deliveries.states.${delivery.state}`)}
                   </td>
                   <td>
                     {delivery.attempts.length === 0
                       ? '—'
                       : delivery.attempts.map((attempt) => (
                           <div key={attempt.attempt}>
-                            #{attempt.attempt} {dateTime(attempt.at)}:{' '}
-                            {attempt.error ?? `HTTP ${attempt.status_code}`} ({attempt.duration_ms}{' '}
-                            ms)
+                            {t('webhooks.deliveries.attempt', {
+                              n: attempt.attempt,
+                              at: dateTime(attempt.at),
+                              // The receiver's answer or the network's error, as logged.
+                              outcome: attempt.error ?? `HTTP ${attempt.status_code}`,
+                              ms: attempt.duration_ms,
+                            })}
                           </div>
                         ))}
                   </td>
@@ -130,11 +144,14 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
                     {(delivery.state === 'delivered' || delivery.state === 'failed') && (
                       <Button
                         variant="secondary"
-                        aria-label={`Send again: ${delivery.event_type} of ${dateTime(delivery.created_at)}`}
+                        aria-label={t('webhooks.deliveries.againLabel', {
+                          event: delivery.event_type,
+                          at: dateTime(delivery.created_at),
+                        })}
                         disabled={redeliver.isPending}
                         onClick={() => redeliver.mutate(delivery.id)}
                       >
-                        Send again
+                        {t('webhooks.deliveries.again')}
                       </Button>
                     )}
                   </td>
@@ -149,6 +166,7 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
 }
 
 export function WebhooksPage() {
+  const { t } = useTranslation('adminSettings');
   const webhooks = useWebhooks();
   const create = useCreateWebhook();
   const remove = useDeleteWebhook();
@@ -183,11 +201,8 @@ export function WebhooksPage() {
 
   return (
     <>
-      <h1>Webhooks</h1>
-      <p>
-        Tell other services (a cross-listing tool, your accounting) the moment something happens in
-        the shop: above all, when an item sells, so it can come down everywhere else.
-      </p>
+      <h1>{t('webhooks.title')}</h1>
+      <p>{t('webhooks.intro')}</p>
       {created && <SecretShownOnce webhook={created} onDone={() => setCreated(null)} />}
       <form
         onSubmit={submit}
@@ -195,23 +210,23 @@ export function WebhooksPage() {
         className={styles.form}
         aria-labelledby="create-webhook-heading"
       >
-        <h2 id="create-webhook-heading">Add an endpoint</h2>
+        <h2 id="create-webhook-heading">{t('webhooks.create.heading')}</h2>
         {create.error && !urlError && (
           <Notice tone="error" role="alert">
             {create.error.message}
           </Notice>
         )}
         <Field
-          label="Endpoint URL"
+          label={t('webhooks.create.url')}
           name="url"
           type="url"
           required
-          placeholder="https://"
+          placeholder={t('webhooks.create.urlPlaceholder')}
           error={urlError}
-          hint="An https address on the internet; the shop posts each event there."
+          hint={t('webhooks.create.urlHint')}
         />
         <fieldset className={styles.events}>
-          <legend>Events to send</legend>
+          <legend>{t('webhooks.create.events')}</legend>
           {EVENTS.map((event) => (
             <label key={event.type}>
               <input
@@ -220,21 +235,21 @@ export function WebhooksPage() {
                 value={event.type}
                 defaultChecked={event.type === 'item.sold'}
               />{' '}
-              {event.label} <small>({event.type})</small>
+              {t(event.label)} <small>({event.type})</small>
             </label>
           ))}
         </fieldset>
         {noEvents && (
           <Notice tone="error" role="alert">
-            Choose at least one event.
+            {t('webhooks.create.noEvents')}
           </Notice>
         )}
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Adding…' : 'Add endpoint'}
+          {create.isPending ? t('webhooks.create.adding') : t('webhooks.create.submit')}
         </Button>
       </form>
 
-      <h2>Endpoints</h2>
+      <h2>{t('webhooks.list.heading')}</h2>
       {(remove.error || enable.error) && (
         <Notice tone="error" role="alert">
           {(remove.error ?? enable.error)!.message}
@@ -243,12 +258,12 @@ export function WebhooksPage() {
       {webhooks.isPending ? (
         <Loading />
       ) : webhooks.isError ? (
-        <PageState title="The webhooks could not be loaded">
+        <PageState title={t('webhooks.list.loadFailed')}>
           <p>{webhooks.error.message}</p>
         </PageState>
       ) : webhooks.data.webhooks.length === 0 ? (
-        <PageState title="No webhooks yet">
-          <p>Add an endpoint above to tell another service when items sell.</p>
+        <PageState title={t('webhooks.list.empty')}>
+          <p>{t('webhooks.list.emptyHint')}</p>
         </PageState>
       ) : (
         <>
@@ -256,11 +271,11 @@ export function WebhooksPage() {
             <table className={styles.table}>
               <thead>
                 <tr>
-                  <th scope="col">Endpoint</th>
-                  <th scope="col">Events</th>
-                  <th scope="col">State</th>
+                  <th scope="col">{t('webhooks.list.endpoint')}</th>
+                  <th scope="col">{t('webhooks.list.events')}</th>
+                  <th scope="col">{t('webhooks.list.state')}</th>
                   <th scope="col">
-                    <span className="visually-hidden">Actions</span>
+                    <span className="visually-hidden">{t('webhooks.list.actions')}</span>
                   </th>
                 </tr>
               </thead>
@@ -271,35 +286,37 @@ export function WebhooksPage() {
                     <td>{webhook.events.join(', ')}</td>
                     <td>
                       {webhook.state === 'disabled'
-                        ? `Disabled after a day of failures${webhook.disabled_at ? ` (${dateTime(webhook.disabled_at)})` : ''}`
+                        ? webhook.disabled_at
+                          ? t('webhooks.list.disabledAt', { at: dateTime(webhook.disabled_at) })
+                          : t('webhooks.list.disabled')
                         : webhook.failing_since
-                          ? `Failing since ${dateTime(webhook.failing_since)}`
-                          : 'Active'}
+                          ? t('webhooks.list.failingSince', { at: dateTime(webhook.failing_since) })
+                          : t('webhooks.list.active')}
                     </td>
                     <td>
                       <div className={styles.actions}>
                         <Button
                           variant="secondary"
                           aria-expanded={shown === webhook.id}
-                          aria-label={`Deliveries to ${webhook.url}`}
+                          aria-label={t('webhooks.deliveries.heading', { url: webhook.url })}
                           onClick={() => setShown(shown === webhook.id ? null : webhook.id)}
                         >
-                          Deliveries
+                          {t('webhooks.list.deliveries')}
                         </Button>
                         {webhook.state === 'disabled' && (
                           <Button
-                            aria-label={`Enable ${webhook.url}`}
+                            aria-label={t('webhooks.list.enableLabel', { url: webhook.url })}
                             onClick={() => enable.mutate(webhook.id)}
                           >
-                            Enable
+                            {t('webhooks.list.enable')}
                           </Button>
                         )}
                         <Button
                           variant="danger"
-                          aria-label={`Delete ${webhook.url}`}
+                          aria-label={t('webhooks.list.deleteLabel', { url: webhook.url })}
                           onClick={() => setDeleting({ id: webhook.id, url: webhook.url })}
                         >
-                          Delete
+                          {t('webhooks.list.delete')}
                         </Button>
                       </div>
                     </td>
@@ -317,8 +334,8 @@ export function WebhooksPage() {
       )}
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this webhook endpoint?"
-        confirmLabel="Delete endpoint"
+        title={t('webhooks.delete.title')}
+        confirmLabel={t('webhooks.delete.confirm')}
         danger
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
@@ -329,11 +346,7 @@ export function WebhooksPage() {
           setDeleting(null);
         }}
       >
-        <p>
-          {deleting?.url} gets no more events, and its delivery log goes with it. Events already
-          delivered stay delivered. To receive events there again, add the endpoint anew: it gets a
-          new signing secret.
-        </p>
+        <p>{t('webhooks.delete.body', { url: deleting?.url ?? '' })}</p>
       </ConfirmDialog>
     </>
   );
