@@ -47,6 +47,7 @@ export function initialLanguage(): Language {
 /** The namespace the page at this path reads first: loaded with the shared ones, in parallel. */
 function namespaceOf(pathname: string): string {
   if (pathname.startsWith('/account')) return 'account';
+  if (pathname.startsWith('/admin')) return 'admin';
   if (pathname.startsWith('/upload/')) return 'upload';
   return 'storefront';
 }
