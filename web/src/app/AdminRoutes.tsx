@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { PageState } from '../components/ui/Feedback';
 import { AdminShell } from '../features/admin-shell/components/AdminShell';
@@ -20,6 +21,15 @@ const Webhooks = lazy(() => import('../features/admin-webhooks/routes'));
 const ShopSettings = lazy(() => import('../features/admin-shop/routes'));
 const Shipping = lazy(() => import('../features/admin-shipping/routes'));
 
+function NoSuchAdminPage() {
+  const { t } = useTranslation('admin');
+  return (
+    <PageState headingLevel={1} title={t('notFound.title')}>
+      <p>{t('notFound.body')}</p>
+    </PageState>
+  );
+}
+
 /** /admin: sign-in is open; everything else is behind the admin session (AdminShell). */
 export default function AdminRoutes() {
   return (
@@ -37,14 +47,7 @@ export default function AdminRoutes() {
         <Route path="webhooks" element={<Webhooks />} />
         <Route path="shop" element={<ShopSettings />} />
         <Route path="shipping" element={<Shipping />} />
-        <Route
-          path="*"
-          element={
-            <PageState headingLevel={1} title="This admin page does not exist">
-              <p>Pick a place from the menu above.</p>
-            </PageState>
-          }
-        />
+        <Route path="*" element={<NoSuchAdminPage />} />
       </Route>
     </Routes>
   );

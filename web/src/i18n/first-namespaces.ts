@@ -9,6 +9,7 @@ export const SHARED_NAMESPACES = ['common', 'errors'] as const;
 /** An area's path prefix and its namespace; the first prefix the path starts with wins. */
 export const AREA_NAMESPACES: ReadonlyArray<readonly [prefix: string, namespace: string]> = [
   ['/account', 'account'],
+  ['/admin', 'admin'],
   ['/upload/', 'upload'],
 ];
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Countdown } from '../../components/ui/Countdown';
 import { Loading, PageState } from '../../components/ui/Feedback';
@@ -20,6 +21,7 @@ function Tile({ label, count, to }: { label: string; count: number; to: string }
 
 /** What needs the owner now: new submissions, items by status, holds ending, recent sales. */
 export default function AdminOverview() {
+  const { t } = useTranslation('admin');
   const overview = useQuery({
     queryKey: ['/api/admin/overview'],
     queryFn: () => adminOk(api.GET('/api/admin/overview')),
@@ -28,7 +30,7 @@ export default function AdminOverview() {
   });
   if (overview.isError)
     return (
-      <PageState headingLevel={1} title="The overview could not be loaded">
+      <PageState headingLevel={1} title={t('overview.failed')}>
         <p>{overview.error.message}</p>
       </PageState>
     );
@@ -36,23 +38,31 @@ export default function AdminOverview() {
   const { new_submissions, items_by_status: status, holds, sold_last_7_days } = overview.data;
   return (
     <>
-      <h1>Overview</h1>
-      <ul className={styles.tiles} aria-label="Items by status">
-        <Tile label="New submissions waiting" count={new_submissions} to="/admin/drafts" />
-        <Tile label="Pending" count={status.pending} to="/admin/items?status=pending" />
-        <Tile label="Available" count={status.available} to="/admin/items?status=available" />
+      <h1>{t('overview.title')}</h1>
+      <ul className={styles.tiles} aria-label={t('overview.byStatus')}>
+        <Tile label={t('overview.newSubmissions')} count={new_submissions} to="/admin/drafts" />
         <Tile
-          label="Reserved (held in carts)"
+          label={t('overview.pending')}
+          count={status.pending}
+          to="/admin/items?status=pending"
+        />
+        <Tile
+          label={t('overview.available')}
+          count={status.available}
+          to="/admin/items?status=available"
+        />
+        <Tile
+          label={t('overview.reserved')}
           count={status.reserved}
           to="/admin/items?status=reserved"
         />
-        <Tile label="Sold" count={status.sold} to="/admin/items?status=sold" />
+        <Tile label={t('overview.sold')} count={status.sold} to="/admin/items?status=sold" />
       </ul>
       <div className={styles.panels}>
         <section className={styles.panel} aria-labelledby="holds-heading">
-          <h2 id="holds-heading">Holds that end soonest</h2>
+          <h2 id="holds-heading">{t('overview.holdsTitle')}</h2>
           {holds.count === 0 ? (
-            <p className={styles.muted}>No item is held in a cart.</p>
+            <p className={styles.muted}>{t('overview.noHolds')}</p>
           ) : (
             <>
               <ul className={styles.holds}>
@@ -60,26 +70,42 @@ export default function AdminOverview() {
                   <li key={hold.item_id}>
                     <Link to={`/admin/items/${hold.item_id}`}>{hold.title}</Link>
                     <span>
-                      ends in <Countdown until={String(hold.reserved_until)} />
+                      <Trans
+                        t={t}
+                        i18nKey="overview.endsIn"
+                        components={{
+                          countdown: <Countdown until={String(hold.reserved_until)} />,
+                        }}
+                      />
                     </span>
                   </li>
                 ))}
               </ul>
               {holds.count > holds.soonest.length && (
                 <p className={styles.muted}>
-                  {holds.count - holds.soonest.length} more held;{' '}
-                  <Link to="/admin/items?status=reserved">see all</Link>.
+                  <Trans
+                    t={t}
+                    i18nKey="overview.moreHeld"
+                    values={{ count: holds.count - holds.soonest.length }}
+                    components={{ all: <Link to="/admin/items?status=reserved" /> }}
+                  />
                 </p>
               )}
             </>
           )}
         </section>
         <section className={styles.panel} aria-labelledby="sold-heading">
-          <h2 id="sold-heading">Sold in the last 7 days</h2>
+          <h2 id="sold-heading">{t('overview.soldTitle')}</h2>
           <p>
-            <strong className={styles.inlineFigure}>{sold_last_7_days.count}</strong>
-            {sold_last_7_days.count === 1 ? 'item' : 'items'} for{' '}
-            <Price cents={sold_last_7_days.total_cents} />
+            <Trans
+              t={t}
+              i18nKey="overview.soldSummary"
+              values={{ count: sold_last_7_days.count }}
+              components={{
+                figure: <strong className={styles.inlineFigure} />,
+                total: <Price cents={sold_last_7_days.total_cents} />,
+              }}
+            />
           </p>
         </section>
       </div>

@@ -1,4 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { useCategoryTree, useCategoryWrites } from '../api';
@@ -32,6 +33,7 @@ function Row({
   all: Array<{ node: Node; depth: number }>;
   drag: CategoryDrag;
 }) {
+  const { t } = useTranslation('admin');
   const writes = useCategoryWrites();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
@@ -52,13 +54,13 @@ function Row({
         variant="quiet"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        aria-label={`Change ${node.name}`}
+        aria-label={t('categories.changeNamed', { name: node.name })}
       >
-        Change
+        {t('categories.change')}
       </Button>
       {open && (
         <form
-          aria-label={`Change ${node.name}`}
+          aria-label={t('categories.changeNamed', { name: node.name })}
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
               event.preventDefault();
@@ -81,7 +83,7 @@ function Row({
           className={styles.edit}
         >
           <label>
-            Name{' '}
+            {t('categories.name')}{' '}
             <input
               name="name"
               defaultValue={node.name}
@@ -92,9 +94,9 @@ function Row({
             />
           </label>
           <label>
-            Parent {/* Where it is now, so a rename alone does not move it. */}
+            {t('categories.parent')} {/* Where it is now, so a rename alone does not move it. */}
             <select name="parent" defaultValue={parentId === null ? '' : String(parentId)}>
-              <option value="">Top level</option>
+              <option value="">{t('categories.topLevel')}</option>
               {all
                 .filter((option) => option.node.id !== node.id)
                 .map((option) => (
@@ -105,9 +107,9 @@ function Row({
                 ))}
             </select>
           </label>
-          <Button type="submit">Save</Button>
+          <Button type="submit">{t('categories.save')}</Button>
           <Button variant="danger" onClick={() => writes.remove.mutate(node.id)}>
-            Delete
+            {t('categories.delete')}
           </Button>
         </form>
       )}
@@ -128,6 +130,7 @@ function Row({
 }
 
 export function CategoriesPage() {
+  const { t } = useTranslation('admin');
   const tree = useCategoryTree();
   const writes = useCategoryWrites();
   const nodes = (tree.data?.categories ?? []) as Node[];
@@ -147,7 +150,7 @@ export function CategoriesPage() {
 
   return (
     <div className={styles.page}>
-      <h1>Categories</h1>
+      <h1>{t('categories.title')}</h1>
       <form
         onSubmit={create}
         style={{
@@ -159,13 +162,13 @@ export function CategoriesPage() {
         }}
       >
         <label style={{ display: 'grid' }}>
-          New category
+          {t('categories.new')}
           <input name="name" required maxLength={100} />
         </label>
         <label style={{ display: 'grid' }}>
-          Under
+          {t('categories.under')}
           <select name="parent" defaultValue="">
-            <option value="">Top level</option>
+            <option value="">{t('categories.topLevel')}</option>
             {all.map((option) => (
               <option key={option.node.id} value={option.node.id}>
                 {'\u00a0\u00a0'.repeat(option.depth * 2)}
@@ -174,7 +177,7 @@ export function CategoriesPage() {
             ))}
           </select>
         </label>
-        <Button type="submit">Create category</Button>
+        <Button type="submit">{t('categories.create')}</Button>
       </form>
       {writes.create.error && (
         <Notice tone="error" role="alert">
@@ -184,22 +187,20 @@ export function CategoriesPage() {
       {tree.isPending ? (
         <Loading />
       ) : tree.isError ? (
-        <PageState title="The categories could not be loaded">
+        <PageState title={t('categories.failed')}>
           <p>{tree.error.message}</p>
         </PageState>
       ) : nodes.length === 0 ? (
-        <PageState title="No categories yet" />
+        <PageState title={t('categories.none')} />
       ) : (
         <>
-          <p className={styles.hint}>
-            Drag a category onto another to move it there, or use Change and pick a parent.
-          </p>
+          <p className={styles.hint}>{t('categories.dragHint')}</p>
           {writes.update.error && (
             <Notice tone="error" role="alert">
               {writes.update.error.message}
             </Notice>
           )}
-          <ul aria-label="Category tree" className={styles.tree}>
+          <ul aria-label={t('categories.tree')} className={styles.tree}>
             {nodes.map((node) => (
               <Row key={node.id} node={node} parentId={null} all={all} drag={drag} />
             ))}
@@ -208,7 +209,7 @@ export function CategoriesPage() {
             className={`${styles.topZone} ${drag.isOver(null) ? styles.dropping : ''}`}
             {...drag.target(null)}
           >
-            Drop here to make it a top-level category
+            {t('categories.dropTop')}
           </p>
         </>
       )}

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
@@ -6,6 +7,7 @@ import { useTagList, useTagWrites } from '../api';
 import styles from './Catalogue.module.css';
 
 export function TagsPage() {
+  const { t } = useTranslation('admin');
   const tags = useTagList();
   const writes = useTagWrites();
   const [editing, setEditing] = useState<number | null>(null);
@@ -23,7 +25,7 @@ export function TagsPage() {
 
   return (
     <div className={styles.page}>
-      <h1>Tags</h1>
+      <h1>{t('tags.title')}</h1>
       <form
         onSubmit={create}
         style={{
@@ -35,10 +37,10 @@ export function TagsPage() {
         }}
       >
         <label style={{ display: 'grid' }}>
-          New tag
+          {t('tags.new')}
           <input name="name" required maxLength={60} />
         </label>
-        <Button type="submit">Create tag</Button>
+        <Button type="submit">{t('tags.create')}</Button>
       </form>
       {error && (
         <Notice tone="error" role="alert">
@@ -48,11 +50,11 @@ export function TagsPage() {
       {tags.isPending ? (
         <Loading />
       ) : tags.isError ? (
-        <PageState title="The tags could not be loaded">
+        <PageState title={t('tags.failed')}>
           <p>{tags.error.message}</p>
         </PageState>
       ) : tags.data.tags.length === 0 ? (
-        <PageState title="No tags yet" />
+        <PageState title={t('tags.none')} />
       ) : (
         <ul style={{ listStyle: 'none', padding: 0, display: 'grid', gap: 'var(--space-2)' }}>
           {tags.data.tags.map((tag) => (
@@ -90,35 +92,39 @@ export function TagsPage() {
                   <input
                     name="name"
                     defaultValue={tag.name}
-                    aria-label={`New name for ${tag.name}`}
+                    aria-label={t('tags.newName', { name: tag.name })}
                     maxLength={60}
                   />
-                  <Button type="submit">Save</Button>
+                  <Button type="submit">{t('tags.save')}</Button>
                   <Button variant="quiet" onClick={() => setEditing(null)}>
-                    Cancel
+                    {t('common:cancel')}
                   </Button>
                 </form>
               ) : (
                 <>
                   <strong>{tag.name}</strong>
                   <span>
-                    {tag.slug} · {tag.colour} · {tag.item_count} items
+                    {t('tags.details', {
+                      slug: tag.slug,
+                      colour: tag.colour,
+                      count: tag.item_count,
+                    })}
                   </span>
                   <Button
                     variant="quiet"
-                    aria-label={`Rename ${tag.name}`}
+                    aria-label={t('tags.renameNamed', { name: tag.name })}
                     onClick={() => setEditing(tag.id)}
                   >
-                    Rename
+                    {t('tags.rename')}
                   </Button>
                   <Button
                     variant="danger"
-                    aria-label={`Delete ${tag.name}`}
+                    aria-label={t('tags.deleteNamed', { name: tag.name })}
                     onClick={() =>
                       setDeleting({ id: tag.id, name: tag.name, items: tag.item_count })
                     }
                   >
-                    Delete
+                    {t('tags.delete')}
                   </Button>
                 </>
               )}
@@ -128,8 +134,8 @@ export function TagsPage() {
       )}
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete the tag “${deleting?.name ?? ''}”?`}
-        confirmLabel="Delete tag"
+        title={t('tags.deleteTitle', { name: deleting?.name ?? '' })}
+        confirmLabel={t('tags.deleteConfirm')}
         danger
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
@@ -137,12 +143,7 @@ export function TagsPage() {
           setDeleting(null);
         }}
       >
-        <p>
-          {deleting?.items
-            ? `It is taken off its ${deleting.items === 1 ? 'item' : `${deleting.items} items`}. `
-            : ''}
-          This cannot be undone.
-        </p>
+        <p>{t('tags.deleteBody', { count: deleting?.items ?? 0 })}</p>
       </ConfirmDialog>
     </div>
   );

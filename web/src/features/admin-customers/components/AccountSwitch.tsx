@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Notice } from '../../../components/ui/Feedback';
@@ -14,13 +15,14 @@ export function AccountSwitch({
 }: {
   customer: { id: number; display_name: string; status: 'active' | 'disabled' };
 }) {
+  const { t } = useTranslation('admin');
   const change = useAccountSwitch();
   const [open, setOpen] = useState(false);
   const enabling = customer.status === 'disabled';
   return (
     <>
       <Button variant={enabling ? 'secondary' : 'danger'} onClick={() => setOpen(true)}>
-        {enabling ? 'Enable' : 'Disable'}
+        {enabling ? t('customers.enable') : t('customers.disable')}
         <span className="visually-hidden"> {customer.display_name}</span>
       </Button>
       {change.error && (
@@ -30,8 +32,12 @@ export function AccountSwitch({
       )}
       <ConfirmDialog
         open={open}
-        title={`${enabling ? 'Enable' : 'Disable'} ${customer.display_name}?`}
-        confirmLabel={enabling ? 'Enable account' : 'Disable account'}
+        title={
+          enabling
+            ? t('customers.enableTitle', { name: customer.display_name })
+            : t('customers.disableTitle', { name: customer.display_name })
+        }
+        confirmLabel={enabling ? t('customers.enableConfirm') : t('customers.disableConfirm')}
         danger={!enabling}
         onCancel={() => setOpen(false)}
         onConfirm={() => {
@@ -39,11 +45,7 @@ export function AccountSwitch({
           change.mutate({ id: customer.id, enable: enabling });
         }}
       >
-        <p>
-          {enabling
-            ? 'They can sign in again. Items released when they were disabled are not given back.'
-            : 'They are signed out everywhere at once and cannot sign in. Items in their cart are released for others to buy; enabling them later does not give the items back.'}
-        </p>
+        <p>{enabling ? t('customers.enableBody') : t('customers.disableBody')}</p>
       </ConfirmDialog>
     </>
   );

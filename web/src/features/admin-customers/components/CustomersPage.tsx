@@ -1,9 +1,11 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Loading, PageState } from '../../../components/ui/Feedback';
 import { fieldInputClass } from '../../../components/ui/Field';
 import { TableFrame } from '../../../components/ui/TableFrame';
+import { formatDate } from '../../../lib/format';
 import { type CustomerQuery, useCustomers } from '../api';
 import { AccountSwitch } from './AccountSwitch';
 
@@ -14,6 +16,7 @@ const cell = {
 };
 
 export function CustomersPage() {
+  const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
   const query: CustomerQuery = {};
   const q = params.get('q');
@@ -37,11 +40,11 @@ export function CustomersPage() {
 
   return (
     <>
-      <h1>Customers</h1>
+      <h1>{t('customers.title')}</h1>
       <search>
         <form
           onSubmit={filter}
-          aria-label="Find customers"
+          aria-label={t('customers.find')}
           style={{
             display: 'flex',
             gap: 'var(--space-3)',
@@ -50,7 +53,7 @@ export function CustomersPage() {
           }}
         >
           <label style={{ display: 'grid', gap: 'var(--space-1)' }}>
-            Name or email
+            {t('customers.query')}
             <input
               className={fieldInputClass}
               name="q"
@@ -60,26 +63,26 @@ export function CustomersPage() {
             />
           </label>
           <label style={{ display: 'grid', gap: 'var(--space-1)' }}>
-            Status
+            {t('customers.status')}
             <select className={fieldInputClass} name="status" defaultValue={query.status ?? ''}>
-              <option value="">Any</option>
-              <option value="active">Active</option>
-              <option value="disabled">Disabled</option>
+              <option value="">{t('customers.anyState')}</option>
+              <option value="active">{t('customers.state.active')}</option>
+              <option value="disabled">{t('customers.state.disabled')}</option>
             </select>
           </label>
           <Button type="submit" variant="secondary">
-            Search
+            {t('customers.search')}
           </Button>
         </form>
       </search>
       {customers.isPending ? (
         <Loading />
       ) : customers.isError ? (
-        <PageState title="The customers could not be loaded">
+        <PageState title={t('customers.failed')}>
           <p>{customers.error.message}</p>
         </PageState>
       ) : customers.data.customers.length === 0 ? (
-        <PageState title="No customers match" />
+        <PageState title={t('customers.none')} />
       ) : (
         <TableFrame>
           <table
@@ -92,22 +95,22 @@ export function CustomersPage() {
             <thead>
               <tr>
                 <th scope="col" style={cell}>
-                  Name
+                  {t('customers.name')}
                 </th>
                 <th scope="col" style={cell}>
-                  Email
+                  {t('customers.email')}
                 </th>
                 <th scope="col" style={cell}>
-                  Status
+                  {t('customers.status')}
                 </th>
                 <th scope="col" style={cell}>
-                  Verified
+                  {t('customers.verified')}
                 </th>
                 <th scope="col" style={cell}>
-                  Joined
+                  {t('customers.joined')}
                 </th>
                 <th scope="col" style={cell}>
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('customers.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -118,9 +121,11 @@ export function CustomersPage() {
                     <Link to={`/admin/customers/${customer.id}`}>{customer.display_name}</Link>
                   </td>
                   <td style={cell}>{customer.email}</td>
-                  <td style={cell}>{customer.status === 'active' ? 'Active' : 'Disabled'}</td>
-                  <td style={cell}>{customer.email_verified ? 'Yes' : 'No'}</td>
-                  <td style={cell}>{new Date(customer.created_at).toLocaleDateString()}</td>
+                  <td style={cell}>{t(`customers.state.${customer.status}`)}</td>
+                  <td style={cell}>
+                    {customer.email_verified ? t('customers.yes') : t('customers.no')}
+                  </td>
+                  <td style={cell}>{formatDate(customer.created_at)}</td>
                   <td style={cell}>
                     <AccountSwitch customer={customer} />
                   </td>
@@ -139,7 +144,7 @@ export function CustomersPage() {
             setParams(next);
           }}
         >
-          Next page
+          {t('customers.nextPage')}
         </Button>
       )}
     </>

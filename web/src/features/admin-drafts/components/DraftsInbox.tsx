@@ -1,52 +1,50 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { Price } from '../../../components/ui/Price';
+import { formatDate, formatTime } from '../../../lib/format';
 import { type Draft, type DraftItems, type DraftState, useDraftAction, useDrafts } from '../api';
 import styles from './Drafts.module.css';
 import { SuggestionsForm } from './SuggestionsForm';
 
 const STATES: DraftState[] = ['queued', 'processing', 'drafted', 'failed', 'accepted', 'dismissed'];
 
+/** The inbox's item filter; each label is a key in the admin catalogue. */
 const ITEM_CHOICES: Array<{ value: DraftItems; label: string }> = [
-  { value: 'pending', label: 'Waiting: item still pending' },
-  { value: 'moved-on', label: 'Item published, held or sold' },
-  { value: 'all', label: 'Every draft' },
+  { value: 'pending', label: 'drafts.show.pending' },
+  { value: 'moved-on', label: 'drafts.show.movedOn' },
+  { value: 'all', label: 'drafts.show.all' },
 ];
 
-/** Where the item went after its draft, in words (never colour alone). */
-const ITEM_MOVED_ON: Record<string, string> = {
-  available: 'Item published',
-  reserved: 'Item in a customer’s cart',
-  sold: 'Item sold',
-};
-
-/** What the drafting step would have added, had a model been set up (issue 30, item 14). */
-const WHAT_A_MODEL_ADDS =
-  'a suggested title, description, price, category and tags, read from the photos and the note';
+/** Where the item went after its draft (an item status), in words (never colour alone). */
+const MOVED_ON = new Set(['available', 'reserved', 'sold']);
 
 function NoSuggestions({ draft }: { draft: Draft }) {
+  const { t } = useTranslation('admin');
   if (draft.state === 'queued' || draft.state === 'processing')
     return (
       <p className={styles.meta}>
-        No suggestions yet: the drafting step has not run.
+        {t('drafts.notYet')}
         {draft.last_error && ` ${draft.last_error}`}
       </p>
     );
   if (draft.state === 'failed')
-    return <Notice tone="error">Drafting failed: {draft.last_error ?? 'no reason given'}</Notice>;
+    return (
+      <Notice tone="error">
+        {t('drafts.failedRun', { reason: draft.last_error ?? t('drafts.noReason') })}
+      </Notice>
+    );
   if (draft.model === null)
     return (
-      <p className={styles.meta}>
-        Nothing to accept: this was drafted without a model. With one, it would have come with{' '}
-        {WHAT_A_MODEL_ADDS}. Write those in the item editor.
-      </p>
+      <p className={styles.meta}>{t('drafts.withoutModel', { adds: t('drafts.modelAdds') })}</p>
     );
-  return <p className={styles.meta}>The model suggested nothing for this one.</p>;
+  return <p className={styles.meta}>{t('drafts.nothingSuggested')}</p>;
 }
 
 function DraftCard({ draft, canRedraft }: { draft: Draft; canRedraft: boolean }) {
+  const { t } = useTranslation('admin');
   const action = useDraftAction();
   const s = draft.suggestions;
   // Accept and re-run act on the item, so only while it is pending (the API refuses them after).
@@ -55,48 +53,61 @@ function DraftCard({ draft, canRedraft }: { draft: Draft; canRedraft: boolean })
     <article className={styles.card} aria-labelledby={`draft-${draft.id}`}>
       <h2 id={`draft-${draft.id}`}>
         <Link to={`/admin/items/${draft.item_id}`}>{draft.item.title}</Link>{' '}
-        <span className={styles.state}>{draft.state}</span>{' '}
+        <span className={styles.state}>{t(`drafts.state.${draft.state}`)}</span>{' '}
         {!itemPending && (
           <span className={styles.state}>
-            {ITEM_MOVED_ON[draft.item.status] ?? draft.item.status}
+            {MOVED_ON.has(draft.item.status)
+              ? t(`drafts.itemNow.${draft.item.status}`)
+              : t('drafts.itemNow.other')}
           </span>
         )}
       </h2>
       <p className={styles.meta}>
-        From{' '}
         {draft.link
-          ? `“${draft.link.label ?? 'unlabelled link'}” (${draft.link.contact_email ?? 'no contact'})`
-          : 'a link that no longer exists'}
+          ? t('drafts.fromLink', {
+              label: draft.link.label ?? t('drafts.unlabelled'),
+              contact: draft.link.contact_email ?? t('drafts.noContact'),
+            })
+          : t('drafts.fromGoneLink')}
         {' · '}
-        {new Date(draft.created_at).toLocaleString()}
+        {t('drafts.sentAt', {
+          date: formatDate(draft.created_at),
+          time: formatTime(draft.created_at),
+        })}
         {' · '}
-        {draft.remove_background ? 'Background removal wanted' : 'Keep the background'}
+        {draft.remove_background ? t('drafts.removeBackground') : t('drafts.keepBackground')}
       </p>
-      <p className={styles.note}>{draft.note || <em>No note.</em>}</p>
+      <p className={styles.note}>{draft.note || <em>{t('drafts.noNote')}</em>}</p>
       <div className={styles.body}>
-        <ul className={styles.photos} aria-label="Photos">
+        <ul className={styles.photos} aria-label={t('drafts.photos')}>
           {draft.photos.map((photo, index) => (
             <li key={photo.id} className={styles.pair}>
               <figure>
                 <img
                   src={photo.url}
-                  alt={`${draft.item.title}, view ${index + 1}${photo.has_original ? ', cut out' : ''}`}
+                  alt={
+                    photo.has_original
+                      ? t('drafts.viewCutOut', { title: draft.item.title, n: index + 1 })
+                      : t('drafts.view', { title: draft.item.title, n: index + 1 })
+                  }
                   width={photo.width}
                   height={photo.height}
                   loading="lazy"
                 />
-                <figcaption>{photo.has_original ? 'Cut-out' : 'As sent'}</figcaption>
+                <figcaption>
+                  {photo.has_original ? t('drafts.cutOut') : t('drafts.asSent')}
+                </figcaption>
               </figure>
               {photo.original_url && (
                 <figure>
                   <img
                     src={photo.original_url}
-                    alt={`${draft.item.title}, view ${index + 1}, original`}
+                    alt={t('drafts.viewOriginal', { title: draft.item.title, n: index + 1 })}
                     width={photo.width}
                     height={photo.height}
                     loading="lazy"
                   />
-                  <figcaption>Original</figcaption>
+                  <figcaption>{t('drafts.original')}</figcaption>
                 </figure>
               )}
             </li>
@@ -110,22 +121,20 @@ function DraftCard({ draft, canRedraft }: { draft: Draft; canRedraft: boolean })
             onAccept={(edits) => action.mutate({ id: draft.id, action: 'accept', edits })}
           />
         ) : s ? (
-          <section aria-label="Suggestions" className={styles.suggestions}>
-            <h3>Suggested</h3>
+          <section aria-label={t('drafts.suggestions')} className={styles.suggestions}>
+            <h3>{t('drafts.suggested')}</h3>
             <dl>
-              <dt>Title</dt>
+              <dt>{t('drafts.title')}</dt>
               <dd>{s.title}</dd>
-              <dt>Price</dt>
+              <dt>{t('drafts.price')}</dt>
               <dd>
                 <Price cents={s.price_cents} />
               </dd>
-              <dt>Description</dt>
+              <dt>{t('drafts.description')}</dt>
               <dd>{s.description}</dd>
             </dl>
             {draft.state === 'drafted' && !itemPending && (
-              <p className={styles.meta}>
-                The item left pending, so these no longer apply to it; change it in the item editor.
-              </p>
+              <p className={styles.meta}>{t('drafts.noLongerApply')}</p>
             )}
           </section>
         ) : (
@@ -138,13 +147,13 @@ function DraftCard({ draft, canRedraft }: { draft: Draft; canRedraft: boolean })
         </Notice>
       )}
       <div className={styles.actions}>
-        <Link to={`/admin/items/${draft.item_id}`}>Edit the item</Link>
+        <Link to={`/admin/items/${draft.item_id}`}>{t('drafts.editItem')}</Link>
         {itemPending && (draft.state === 'failed' || (draft.state === 'drafted' && canRedraft)) && (
           <Button
             variant="secondary"
             onClick={() => action.mutate({ id: draft.id, action: 'rerun' })}
           >
-            Draft again
+            {t('drafts.rerun')}
           </Button>
         )}
         {draft.state === 'drafted' && (
@@ -152,7 +161,7 @@ function DraftCard({ draft, canRedraft }: { draft: Draft; canRedraft: boolean })
             variant="quiet"
             onClick={() => action.mutate({ id: draft.id, action: 'dismiss' })}
           >
-            {s ? 'Dismiss suggestions' : 'Dismiss from the inbox'}
+            {s ? t('drafts.dismissSuggestions') : t('drafts.dismiss')}
           </Button>
         )}
       </div>
@@ -162,16 +171,17 @@ function DraftCard({ draft, canRedraft }: { draft: Draft; canRedraft: boolean })
 
 /** Submissions with their photos large enough to judge, the note, where they came from. */
 export function DraftsInbox() {
+  const { t } = useTranslation('admin');
   const [state, setState] = useState<DraftState | undefined>(undefined);
   // The inbox proper: drafts whose item is still pending; the rest are kept, one choice away.
   const [items, setItems] = useState<DraftItems>('pending');
   const drafts = useDrafts(state, items);
   return (
     <>
-      <h1>Drafts inbox</h1>
+      <h1>{t('drafts.heading')}</h1>
       <div className={styles.filters}>
         <label className={styles.filter}>
-          Show
+          {t('drafts.showLabel')}
           <select
             className={styles.select}
             value={items}
@@ -179,13 +189,13 @@ export function DraftsInbox() {
           >
             {ITEM_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
-                {choice.label}
+                {t(choice.label)}
               </option>
             ))}
           </select>
         </label>
         <label className={styles.filter}>
-          State
+          {t('drafts.stateLabel')}
           <select
             className={styles.select}
             value={state ?? ''}
@@ -193,10 +203,10 @@ export function DraftsInbox() {
               setState((event.currentTarget.value || undefined) as DraftState | undefined)
             }
           >
-            <option value="">Every state</option>
+            <option value="">{t('drafts.everyState')}</option>
             {STATES.map((option) => (
               <option key={option} value={option}>
-                {option}
+                {t(`drafts.state.${option}`)}
               </option>
             ))}
           </select>
@@ -204,27 +214,28 @@ export function DraftsInbox() {
       </div>
       {drafts.data && drafts.data.configured_model === null && (
         <Notice>
-          <strong>No drafting model is set up.</strong> Backgrounds are still removed where the
-          sender asked, but there are no suggestions to accept. With a model (
-          <code>DRAFT_PROVIDER</code>, <code>DRAFT_API_BASE</code> and <code>DRAFT_MODEL</code> in
-          the server’s settings), each submission would arrive here with {WHAT_A_MODEL_ADDS}, for
-          you to check and accept.
+          <Trans
+            t={t}
+            i18nKey="drafts.noModel"
+            values={{ adds: t('drafts.modelAdds') }}
+            components={{ strong: <strong />, code: <code /> }}
+          />
         </Notice>
       )}
       {drafts.isPending ? (
         <Loading />
       ) : drafts.isError ? (
-        <PageState title="The drafts could not be loaded">
+        <PageState title={t('drafts.failed')}>
           <p>{drafts.error.message}</p>
         </PageState>
       ) : drafts.data.drafts.length === 0 ? (
         items === 'moved-on' ? (
-          <PageState title="No drafts here">
-            <p>Drafts of items you published or sold are kept here.</p>
+          <PageState title={t('drafts.noneMovedOn')}>
+            <p>{t('drafts.noneMovedOnBody')}</p>
           </PageState>
         ) : (
-          <PageState title="The inbox is empty">
-            <p>Submissions through upload links appear here until their item is published.</p>
+          <PageState title={t('drafts.empty')}>
+            <p>{t('drafts.emptyBody')}</p>
           </PageState>
         )
       ) : (

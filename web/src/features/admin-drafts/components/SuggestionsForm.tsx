@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Field, TextArea } from '../../../components/ui/Field';
 import { centsToMajorText, parseMajorUnits } from '../../../lib/format';
@@ -23,6 +24,7 @@ export function SuggestionsForm({
   pending: boolean;
   onAccept: (edits: AcceptEdits) => void;
 }) {
+  const { t } = useTranslation('admin');
   const [priceError, setPriceError] = useState<string | undefined>();
 
   function accept(event: FormEvent<HTMLFormElement>) {
@@ -30,7 +32,7 @@ export function SuggestionsForm({
     const form = new FormData(event.currentTarget);
     const price = parseMajorUnits(String(form.get('price')));
     if (price === null) {
-      setPriceError('Write the price like 12 or 12.50.');
+      setPriceError(t('drafts.priceFormat'));
       return;
     }
     setPriceError(undefined);
@@ -51,37 +53,44 @@ export function SuggestionsForm({
 
   const size = s.dimensions ? formatDimensions(s.dimensions) : null;
   const details = [
-    s.condition ? `Condition: ${conditionLabel(s.condition)}` : null,
-    s.weight_grams ? `Weight: ${formatWeight(s.weight_grams)}` : null,
-    size ? `Size: ${size}` : null,
+    s.condition ? t('drafts.condition', { condition: conditionLabel(s.condition) }) : null,
+    s.weight_grams ? t('drafts.weight', { weight: formatWeight(s.weight_grams) }) : null,
+    size ? t('drafts.size', { size }) : null,
   ].filter(Boolean);
 
   return (
     <form className={styles.suggestions} onSubmit={accept} aria-labelledby={`suggested-${draftId}`}>
-      <h3 id={`suggested-${draftId}`}>Suggested (edit before accepting)</h3>
-      <Field label="Title" name="title" defaultValue={s.title} required maxLength={200} />
+      <h3 id={`suggested-${draftId}`}>{t('drafts.suggestedEdit')}</h3>
       <Field
-        label="Price"
+        label={t('drafts.title')}
+        name="title"
+        defaultValue={s.title}
+        required
+        maxLength={200}
+      />
+      <Field
+        label={t('drafts.price')}
         name="price"
         inputMode="decimal"
         defaultValue={centsToMajorText(s.price_cents)}
         error={priceError}
       />
       <TextArea
-        label="Description"
+        label={t('drafts.description')}
         name="description"
         defaultValue={s.description}
         maxLength={10_000}
       />
       <p className={styles.meta}>
-        {s.category_id === null ? 'No category suggested' : 'A category is suggested'}
+        {s.category_id === null ? t('drafts.noCategory') : t('drafts.category')}
         {' · '}
-        {s.tag_ids.length} {s.tag_ids.length === 1 ? 'tag' : 'tags'} from your list
-        {s.proposed_tags.length > 0 && ` · would add: ${s.proposed_tags.join(', ')}`}
+        {t('drafts.tagsFromList', { count: s.tag_ids.length })}
+        {s.proposed_tags.length > 0 &&
+          ` · ${t('drafts.wouldAdd', { tags: s.proposed_tags.join(', ') })}`}
       </p>
       {details.length > 0 && <p className={styles.meta}>{details.join(' · ')}</p>}
       <Button type="submit" disabled={pending}>
-        Accept suggestions
+        {t('drafts.accept')}
       </Button>
     </form>
   );

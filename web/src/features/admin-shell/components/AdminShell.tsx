@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Loading, PageState } from '../../../components/ui/Feedback';
@@ -7,32 +8,34 @@ import { useShopName } from '../../../lib/queries';
 import { useAdminMe, useAdminSignOut } from '../api';
 import styles from './AdminShell.module.css';
 
+/** The admin's places; `label` is the key of its name in the admin catalogue. */
 const PLACES = [
-  { to: '/admin', label: 'Overview', end: true },
-  { to: '/admin/items', label: 'Items' },
-  { to: '/admin/drafts', label: 'Drafts inbox' },
-  { to: '/admin/upload-links', label: 'Upload links' },
-  { to: '/admin/orders', label: 'Orders' },
-  { to: '/admin/customers', label: 'Customers' },
-  { to: '/admin/categories', label: 'Categories' },
-  { to: '/admin/tags', label: 'Tags' },
-  { to: '/admin/shipping', label: 'Shipping' },
-  { to: '/admin/webhooks', label: 'Webhooks' },
-  { to: '/admin/shop', label: 'Shop settings' },
-];
+  { to: '/admin', label: 'shell.places.overview', end: true },
+  { to: '/admin/items', label: 'shell.places.items' },
+  { to: '/admin/drafts', label: 'shell.places.drafts' },
+  { to: '/admin/upload-links', label: 'shell.places.uploadLinks' },
+  { to: '/admin/orders', label: 'shell.places.orders' },
+  { to: '/admin/customers', label: 'shell.places.customers' },
+  { to: '/admin/categories', label: 'shell.places.categories' },
+  { to: '/admin/tags', label: 'shell.places.tags' },
+  { to: '/admin/shipping', label: 'shell.places.shipping' },
+  { to: '/admin/webhooks', label: 'shell.places.webhooks' },
+  { to: '/admin/shop', label: 'shell.places.shop' },
+] as const;
 
 /** The owner's frame: behind the admin session; without one, sign-in and back. */
 export function AdminShell() {
+  const { t } = useTranslation('admin');
   const me = useAdminMe();
   const signOut = useAdminSignOut();
   const shopName = useShopName();
   const location = useLocation();
   const navigate = useNavigate();
 
-  if (me.isPending) return <Loading label="Checking your session…" />;
+  if (me.isPending) return <Loading label={t('shell.checking')} />;
   if (me.isError)
     return (
-      <PageState headingLevel={1} title="The admin could not be reached">
+      <PageState headingLevel={1} title={t('shell.unreachable')}>
         <p>{me.error.message}</p>
       </PageState>
     );
@@ -42,16 +45,16 @@ export function AdminShell() {
   return (
     <div className={styles.layout}>
       <a href="#main" className={styles.skip}>
-        Skip to content
+        {t('common:shell.skip')}
       </a>
       <header className={styles.header}>
-        <span className={styles.brand}>{shopName} admin</span>
-        <nav aria-label="Admin">
+        <span className={styles.brand}>{t('shell.brand', { shop: shopName })}</span>
+        <nav aria-label={t('shell.nav')}>
           <ul className={styles.nav}>
             {PLACES.map((place) => (
               <li key={place.to}>
-                <NavLink to={place.to} end={place.end ?? false}>
-                  {place.label}
+                <NavLink to={place.to} end={'end' in place}>
+                  {t(place.label)}
                 </NavLink>
               </li>
             ))}
@@ -65,7 +68,7 @@ export function AdminShell() {
               signOut.mutate(undefined, { onSettled: () => navigate('/admin/sign-in') })
             }
           >
-            Sign out
+            {t('shell.signOut')}
           </Button>
         </div>
       </header>

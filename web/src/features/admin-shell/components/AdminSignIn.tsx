@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Loading, Notice } from '../../../components/ui/Feedback';
@@ -12,6 +13,7 @@ function safeNext(next: string | null): string {
 }
 
 export function AdminSignIn() {
+  const { t } = useTranslation('admin');
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
   const me = useAdminMe();
@@ -32,23 +34,29 @@ export function AdminSignIn() {
 
   return (
     <main id="main" className={styles.signIn}>
-      <h1>Shop admin</h1>
+      <h1>{t('signIn.title')}</h1>
       <form className={styles.card} onSubmit={submit} noValidate>
         {signIn.error && (
           <Notice tone="error" role="alert">
             {signIn.error.message}
           </Notice>
         )}
-        <Field label="Email" name="email" type="email" autoComplete="username" required />
         <Field
-          label="Password"
+          label={t('signIn.email')}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+        />
+        <Field
+          label={t('signIn.password')}
           name="password"
           type="password"
           autoComplete="current-password"
           required
         />
         <Button type="submit" wide disabled={signIn.isPending}>
-          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+          {signIn.isPending ? t('signIn.pending') : t('signIn.submit')}
         </Button>
       </form>
     </main>
