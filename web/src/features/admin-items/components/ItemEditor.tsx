@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { Field, TextArea } from '../../../components/ui/Field';
 import type { AdminItem } from '../../../lib/admin-api';
 import { fieldErrorOf, namesOnlyFields } from '../../../lib/api-client';
-import { centsToMajorText, parseMajorUnits } from '../../../lib/format';
+import { centsToMajorText, formatDate, formatTime, parseMajorUnits } from '../../../lib/format';
 import { CONDITIONS } from '../../../lib/item-details';
 import { useAdminItem, useCategories, useCreateTag, useTags, useUpdateItem } from '../api';
 import styles from './AdminItems.module.css';
@@ -29,6 +30,7 @@ function flatten(nodes: Node[], depth = 0): Array<{ id: number; label: string }>
 }
 
 function Details({ item }: { item: AdminItem }) {
+  const { t } = useTranslation('adminItems');
   const update = useUpdateItem(item.id);
   const categories = useCategories();
   const tags = useTags();
@@ -53,7 +55,7 @@ function Details({ item }: { item: AdminItem }) {
     const priceText = String(form.get('price'));
     const price = parseMajorUnits(priceText);
     if (price === null) {
-      setPriceError('Write the price like 12 or 12.50.');
+      setPriceError(t('details.priceFormat'));
       return;
     }
     setPriceError(undefined);
@@ -76,14 +78,14 @@ function Details({ item }: { item: AdminItem }) {
 
   const fieldError = (name: string) => fieldErrorOf(update.error, name);
   const measureField = (name: string, apiName: string) =>
-    measureError?.field === name ? measureError.message : fieldError(apiName);
+    measureError?.field === name ? t(measureError.message) : fieldError(apiName);
 
   return (
     <form className={styles.card} onSubmit={save} aria-labelledby="details-heading">
-      <h2 id="details-heading">Details</h2>
+      <h2 id="details-heading">{t('details.title')}</h2>
       {update.isSuccess && (
         <Notice role="status" tone="success">
-          Saved.
+          {t('details.saved')}
         </Notice>
       )}
       {update.error &&
@@ -98,7 +100,7 @@ function Details({ item }: { item: AdminItem }) {
           </Notice>
         )}
       <Field
-        label="Title"
+        label={t('fields.title')}
         name="title"
         defaultValue={item.title}
         required
@@ -106,51 +108,51 @@ function Details({ item }: { item: AdminItem }) {
         error={fieldError('title')}
       />
       <TextArea
-        label="Description"
+        label={t('details.description')}
         name="description"
         defaultValue={item.description}
         maxLength={10000}
       />
       <Field
-        label="Price"
+        label={t('fields.price')}
         name="price"
         inputMode="decimal"
         defaultValue={centsToMajorText(item.price_cents)}
         hint={
           item.price_source === 'default'
-            ? 'Still the default price'
-            : `Set by ${item.price_source === 'model' ? 'the drafting model' : 'a person'}`
+            ? t('details.priceDefault')
+            : item.price_source === 'model'
+              ? t('details.priceByModel')
+              : t('details.priceByPerson')
         }
         error={priceError ?? fieldError('price_cents')}
       />
       <fieldset className={styles.measures}>
-        <legend>Size and weight (for shipping and the buyer)</legend>
-        <p className={styles.measuresHint}>
-          Shipping is priced by weight: a piece without one counts as nothing.
-        </p>
+        <legend>{t('details.measures')}</legend>
+        <p className={styles.measuresHint}>{t('details.measuresHint')}</p>
         <Field
-          label="Weight (kg)"
+          label={t('details.weight')}
           name="weight"
           inputMode="decimal"
           defaultValue={measures.weight}
           error={measureField('weight', 'weight_grams')}
         />
         <Field
-          label="Width (cm)"
+          label={t('details.width')}
           name="width"
           inputMode="decimal"
           defaultValue={measures.width}
           error={measureField('width', 'dimensions')}
         />
         <Field
-          label="Height (cm)"
+          label={t('details.height')}
           name="height"
           inputMode="decimal"
           defaultValue={measures.height}
           error={measureField('height', 'dimensions')}
         />
         <Field
-          label="Depth (cm)"
+          label={t('details.depth')}
           name="depth"
           inputMode="decimal"
           defaultValue={measures.depth}
@@ -158,9 +160,9 @@ function Details({ item }: { item: AdminItem }) {
         />
       </fieldset>
       <label className={styles.stacked}>
-        Condition
+        {t('details.condition')}
         <select name="condition" className={styles.select} defaultValue={item.condition ?? ''}>
-          <option value="">Not said</option>
+          <option value="">{t('details.conditionNotSaid')}</option>
           {CONDITIONS.map((condition) => (
             <option key={condition.value} value={condition.value}>
               {condition.label}
@@ -169,20 +171,20 @@ function Details({ item }: { item: AdminItem }) {
         </select>
       </label>
       <TextArea
-        label="About its condition"
+        label={t('details.conditionNote')}
         name="condition_note"
         defaultValue={item.condition_note ?? ''}
         maxLength={500}
       />
       <label className={styles.stacked}>
-        Category
+        {t('details.category')}
         <select
           name="category"
           className={styles.select}
           value={categoryId}
           onChange={(event) => setCategoryId(event.target.value)}
         >
-          <option value="">No category</option>
+          <option value="">{t('details.noCategory')}</option>
           {categoryOptions.map((option) => (
             <option key={option.id} value={option.id}>
               {option.label}
@@ -191,7 +193,7 @@ function Details({ item }: { item: AdminItem }) {
         </select>
       </label>
       <fieldset className={styles.tags}>
-        <legend>Tags</legend>
+        <legend>{t('details.tags')}</legend>
         <div className={styles.tagList}>
           {(tags.data?.tags ?? []).map((tag) => (
             <label key={tag.id}>
@@ -211,8 +213,8 @@ function Details({ item }: { item: AdminItem }) {
         </div>
         <div className={styles.actions}>
           <input
-            aria-label="New tag name"
-            placeholder="New tag name"
+            aria-label={t('details.newTag')}
+            placeholder={t('details.newTag')}
             className={styles.select}
             value={newTag}
             maxLength={60}
@@ -230,13 +232,13 @@ function Details({ item }: { item: AdminItem }) {
               })
             }
           >
-            Create tag
+            {t('details.createTag')}
           </Button>
         </div>
         {createTag.error && <p role="alert">{createTag.error.message}</p>}
       </fieldset>
       <Button type="submit" disabled={update.isPending}>
-        {update.isPending ? 'Saving…' : 'Save'}
+        {update.isPending ? t('details.saving') : t('details.save')}
       </Button>
     </form>
   );
@@ -244,14 +246,15 @@ function Details({ item }: { item: AdminItem }) {
 
 export function ItemEditor() {
   const id = Number(useParams().id);
+  const { t } = useTranslation('adminItems');
   const item = useAdminItem(id);
-  if (item.isPending) return <Loading label="Loading the item…" />;
+  if (item.isPending) return <Loading label={t('editor.loading')} />;
   if (item.isError)
     return (
       <PageState
         headingLevel={1}
-        title="This item could not be loaded"
-        action={<Link to="/admin/items">All items</Link>}
+        title={t('editor.failed')}
+        action={<Link to="/admin/items">{t('editor.allItems')}</Link>}
       >
         <p>{item.error.message}</p>
       </PageState>
@@ -260,18 +263,20 @@ export function ItemEditor() {
   return (
     <>
       <p>
-        <Link to="/admin/items">← All items</Link>
+        <Link to="/admin/items">{t('editor.backToAll')}</Link>
       </p>
       <h1>
         {data.title} <StatusLabel status={data.status} />
       </h1>
       {data.draft && (
         <Notice>
-          Submitted {new Date(data.draft.created_at).toLocaleString()} through{' '}
-          {data.draft.link
-            ? `the link “${data.draft.link.label ?? 'unlabelled'}” (${data.draft.link.contact_email ?? 'no contact'})`
-            : 'an upload link that no longer exists'}
-          . Note: {data.draft.note || '(none)'}
+          {t(data.draft.link ? 'editor.submittedThroughLink' : 'editor.submittedThroughGoneLink', {
+            date: formatDate(data.draft.created_at),
+            time: formatTime(data.draft.created_at),
+            label: data.draft.link?.label ?? t('editor.unlabelled'),
+            contact: data.draft.link?.contact_email ?? t('editor.noContact'),
+            note: data.draft.note || t('editor.noNote'),
+          })}
         </Notice>
       )}
       <div className={styles.editor}>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
@@ -31,7 +32,8 @@ export function ItemsPage() {
   const items = useAdminItems(query);
   const lifecycle = useLifecycle();
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [outcome, setOutcome] = useState<string | null>(null);
+  const { t } = useTranslation('adminItems');
+  const [outcome, setOutcome] = useState<{ text: string; refused: boolean } | null>(null);
 
   function filter(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,13 +55,14 @@ export function ItemsPage() {
     );
     const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
     const done = ids.length - refused.length;
-    const verb = action === 'publish' ? 'published' : 'unpublished';
-    setOutcome(
-      `${done} ${verb}.` +
-        (refused.length
-          ? ` ${refused.length} refused: ${[...new Set(refused.map((r) => (r.reason as Error).message))].join(' ')}`
-          : ''),
-    );
+    const reasons = [...new Set(refused.map((r) => (r.reason as Error).message))].join(' ');
+    const told = t(action === 'publish' ? 'list.published' : 'list.unpublished', { count: done });
+    setOutcome({
+      text: refused.length
+        ? `${told} ${t('list.refused', { count: refused.length, reasons })}`
+        : told,
+      refused: refused.length > 0,
+    });
     setSelected(new Set());
   }
 
@@ -76,92 +79,92 @@ export function ItemsPage() {
   return (
     <>
       <div className={styles.titleRow}>
-        <h1>Items</h1>
+        <h1>{t('list.title')}</h1>
         <ButtonLink to="/admin/items/new" variant="secondary">
-          New item
+          {t('list.newItem')}
         </ButtonLink>
       </div>
       <search>
-        <form className={styles.filters} onSubmit={filter} aria-label="Filter items">
+        <form className={styles.filters} onSubmit={filter} aria-label={t('list.filterLabel')}>
           <label>
-            Search
+            {t('list.search')}
             <input name="q" type="search" defaultValue={query.q ?? ''} maxLength={200} />
           </label>
           <label>
-            Status
+            {t('list.status')}
             <select name="status" defaultValue={query.status ?? ''}>
-              <option value="">Any status</option>
+              <option value="">{t('list.anyStatus')}</option>
               {STATUSES.map((status) => (
                 <option key={status} value={status}>
-                  {status}
+                  {t(`status.${status}`)}
                 </option>
               ))}
             </select>
           </label>
           <label className={styles.check}>
             <input type="checkbox" name="new" defaultChecked={query.new_submissions === true} />
-            New submissions only
+            {t('list.newOnly')}
           </label>
           <Button type="submit" variant="secondary">
-            Filter
+            {t('list.filter')}
           </Button>
         </form>
       </search>
 
       <fieldset className={styles.bulk}>
-        <legend className="visually-hidden">With the selected items</legend>
-        <span aria-live="polite">{selected.size} selected</span>
+        <legend className="visually-hidden">{t('list.bulkLegend')}</legend>
+        <span aria-live="polite">{t('list.selected', { count: selected.size })}</span>
         <Button
           disabled={selected.size === 0 || lifecycle.isPending}
           onClick={() => bulk('publish')}
         >
-          Publish selected
+          {t('list.publishSelected')}
         </Button>
         <Button
           variant="secondary"
           disabled={selected.size === 0 || lifecycle.isPending}
           onClick={() => bulk('unpublish')}
         >
-          Unpublish selected
+          {t('list.unpublishSelected')}
         </Button>
       </fieldset>
       {outcome && (
-        <Notice role="status" tone={outcome.includes('refused') ? 'error' : 'success'}>
-          {outcome}
+        <Notice role="status" tone={outcome.refused ? 'error' : 'success'}>
+          {outcome.text}
         </Notice>
       )}
 
       {items.isPending ? (
-        <Loading label="Loading items…" />
+        <Loading label={t('list.loading')} />
       ) : items.isError ? (
-        <PageState title="The items could not be loaded">
+        <PageState title={t('list.failed')}>
           <p>{items.error.message}</p>
         </PageState>
       ) : rows.length === 0 ? (
-        <PageState title="No items match">
-          <p>Change the filters, or create an item by hand.</p>
+        <PageState title={t('list.noneTitle')}>
+          <p>{t('list.noneBody')}</p>
         </PageState>
       ) : (
         <TableFrame>
           <table className={styles.table}>
-            <caption className="visually-hidden">Items</caption>
+            <caption className="visually-hidden">{t('list.caption')}</caption>
             <thead>
               <tr>
                 <th scope="col">
                   <input
                     type="checkbox"
-                    aria-label="Select all items on this page"
+                    aria-label={t('list.selectAll')}
                     checked={allSelected}
                     onChange={() =>
                       setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))
                     }
                   />
                 </th>
-                <th scope="col">Photo</th>
-                <th scope="col">Title</th>
-                <th scope="col">Status</th>
-                <th scope="col">Price</th>
-                <th scope="col">Came from</th>
+                <th scope="col">{t('list.photo')}</th>
+                <th scope="col">{t('fields.title')}</th>
+                <th scope="col">{t('list.status')}</th>
+                <th scope="col">{t('fields.price')}</th>
+                <th scope="col">{t('list.cameFrom')}</th>
               </tr>
             </thead>
             <tbody>
@@ -170,7 +173,7 @@ export function ItemsPage() {
                   <td>
                     <input
                       type="checkbox"
-                      aria-label={`Select ${item.title}`}
+                      aria-label={t('list.selectOne', { title: item.title })}
                       checked={selected.has(item.id)}
                       onChange={() => toggle(item.id)}
                     />
@@ -186,7 +189,7 @@ export function ItemsPage() {
                         loading="lazy"
                       />
                     ) : (
-                      <span className={styles.noPhoto}>No photo</span>
+                      <span className={styles.noPhoto}>{t('list.noPhoto')}</span>
                     )}
                   </td>
                   <td>
@@ -198,13 +201,15 @@ export function ItemsPage() {
                   <td>
                     <Price cents={item.price_cents} />
                     {item.price_source === 'default' && (
-                      <span className={styles.muted}> (default)</span>
+                      <span className={styles.muted}> {t('list.defaultPrice')}</span>
                     )}
                   </td>
                   <td>
                     {item.draft
-                      ? (item.draft.link?.label ?? item.draft.link?.contact_email ?? 'Upload link')
-                      : 'By hand'}
+                      ? (item.draft.link?.label ??
+                        item.draft.link?.contact_email ??
+                        t('list.uploadLink'))
+                      : t('list.byHand')}
                   </td>
                 </tr>
               ))}
@@ -221,7 +226,7 @@ export function ItemsPage() {
             setParams(next);
           }}
         >
-          Next page
+          {t('list.nextPage')}
         </Button>
       )}
     </>

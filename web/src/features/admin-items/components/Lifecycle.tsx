@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -14,6 +15,7 @@ type Asking = 'publish' | 'delete' | 'mark-sold' | null;
  * for reserved; Delete for pending and available. A refusal shows the server's reason.
  */
 export function LifecycleButtons({ item }: { item: AdminItem }) {
+  const { t } = useTranslation('adminItems');
   const lifecycle = useLifecycle();
   const remove = useDeleteItem();
   const navigate = useNavigate();
@@ -33,33 +35,33 @@ export function LifecycleButtons({ item }: { item: AdminItem }) {
 
   return (
     <section aria-labelledby="lifecycle-heading">
-      <h2 id="lifecycle-heading">Status</h2>
+      <h2 id="lifecycle-heading">{t('lifecycle.title')}</h2>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
         {item.status === 'pending' && (
           <Button
             onClick={() => (item.publish_warnings.length ? setAsking('publish') : run('publish'))}
           >
-            Publish
+            {t('lifecycle.publish')}
           </Button>
         )}
         {item.status === 'available' && (
           <Button variant="secondary" onClick={() => run('unpublish')}>
-            Unpublish
+            {t('lifecycle.unpublish')}
           </Button>
         )}
         {item.status === 'reserved' && (
           <Button variant="secondary" onClick={() => run('release')}>
-            Release hold
+            {t('lifecycle.release')}
           </Button>
         )}
         {item.status !== 'sold' && (
           <Button variant="secondary" onClick={() => setAsking('mark-sold')}>
-            Mark sold
+            {t('lifecycle.markSold')}
           </Button>
         )}
         {(item.status === 'pending' || item.status === 'available') && (
           <Button variant="danger" onClick={() => setAsking('delete')}>
-            Delete
+            {t('lifecycle.delete')}
           </Button>
         )}
       </div>
@@ -70,13 +72,15 @@ export function LifecycleButtons({ item }: { item: AdminItem }) {
       )}
       {warned.length > 0 && item.status === 'available' && (
         <Notice role="status">
-          Published with warnings: {warned.map((w) => w.message).join(' ')}
+          {t('lifecycle.publishedWithWarnings', {
+            warnings: warned.map((w) => t(`warning.${w.code}`)).join(' '),
+          })}
         </Notice>
       )}
       <ConfirmDialog
         open={asking === 'publish'}
-        title="Publish with these warnings?"
-        confirmLabel="Publish anyway"
+        title={t('lifecycle.publishAsk')}
+        confirmLabel={t('lifecycle.publishAnyway')}
         onCancel={() => setAsking(null)}
         onConfirm={() => {
           setAsking(null);
@@ -85,14 +89,14 @@ export function LifecycleButtons({ item }: { item: AdminItem }) {
       >
         <ul>
           {item.publish_warnings.map((warning) => (
-            <li key={warning.code}>{warning.message}</li>
+            <li key={warning.code}>{t(`warning.${warning.code}`)}</li>
           ))}
         </ul>
       </ConfirmDialog>
       <ConfirmDialog
         open={asking === 'mark-sold'}
-        title={`Mark “${item.title}” as sold?`}
-        confirmLabel="Mark sold"
+        title={t('lifecycle.markSoldAsk', { title: item.title })}
+        confirmLabel={t('lifecycle.markSold')}
         danger
         onCancel={() => setAsking(null)}
         onConfirm={() => {
@@ -101,16 +105,15 @@ export function LifecycleButtons({ item }: { item: AdminItem }) {
         }}
       >
         <p>
-          Everyone who saved it to their favorites and asked to be told gets an email that it is
-          sold.
-          {item.status === 'reserved' && ' The customer holding it loses it from their cart.'} It
-          leaves the shop for good: this cannot be undone.
+          {t('lifecycle.markSoldTold')}
+          {item.status === 'reserved' && ` ${t('lifecycle.markSoldHeld')}`}{' '}
+          {t('lifecycle.markSoldFinal')}
         </p>
       </ConfirmDialog>
       <ConfirmDialog
         open={asking === 'delete'}
-        title="Delete this item?"
-        confirmLabel="Delete item"
+        title={t('lifecycle.deleteAsk')}
+        confirmLabel={t('lifecycle.deleteConfirm')}
         danger
         onCancel={() => setAsking(null)}
         onConfirm={() => {
@@ -118,7 +121,7 @@ export function LifecycleButtons({ item }: { item: AdminItem }) {
           remove.mutate(item.id, { onSuccess: () => navigate('/admin/items') });
         }}
       >
-        <p>The item and its photos are removed for good. This cannot be undone.</p>
+        <p>{t('lifecycle.deleteBody')}</p>
       </ConfirmDialog>
     </section>
   );

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Feedback';
@@ -10,6 +11,7 @@ import styles from './AdminItems.module.css';
 
 /** An item by hand: a title is enough; it starts pending at the default price. */
 export function NewItem() {
+  const { t } = useTranslation('adminItems');
   const navigate = useNavigate();
   const client = useQueryClient();
   const create = useMutation({
@@ -25,16 +27,16 @@ export function NewItem() {
   }
   return (
     <>
-      <h1>New item</h1>
+      <h1>{t('new.title')}</h1>
       <form className={styles.card} onSubmit={submit} style={{ maxWidth: '32rem' }}>
         {create.error && (
           <Notice tone="error" role="alert">
             {create.error.message}
           </Notice>
         )}
-        <Field label="Title" name="title" required maxLength={200} />
+        <Field label={t('fields.title')} name="title" required maxLength={200} />
         <Button type="submit" disabled={create.isPending}>
-          Create
+          {t('new.create')}
         </Button>
       </form>
     </>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, FileButton } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Feedback';
 import type { AdminItem } from '../../../lib/admin-api';
@@ -9,6 +10,7 @@ const ACCEPT = 'image/jpeg,image/png,image/webp';
 
 /** Photos of the item: add, remove, replace, restore the original, and reorder (drag or buttons). */
 export function Photos({ item }: { item: AdminItem }) {
+  const { t } = useTranslation('adminItems');
   const photos = usePhotos(item.id);
   const [dragged, setDragged] = useState<number | null>(null);
   const ids = item.images.map((image) => image.id);
@@ -29,16 +31,16 @@ export function Photos({ item }: { item: AdminItem }) {
 
   return (
     <section aria-labelledby="photos-heading" className={styles.card}>
-      <h2 id="photos-heading">Photos</h2>
+      <h2 id="photos-heading">{t('photos.title')}</h2>
       {error && (
         <Notice tone="error" role="alert">
           {error.message}
         </Notice>
       )}
       {item.images.length === 0 ? (
-        <p>No photos yet.</p>
+        <p>{t('photos.none')}</p>
       ) : (
-        <ol className={styles.photos} aria-label="Photos in order">
+        <ol className={styles.photos} aria-label={t('photos.inOrder')}>
           {item.images.map((image, index) => (
             <li
               key={image.id}
@@ -53,7 +55,7 @@ export function Photos({ item }: { item: AdminItem }) {
             >
               <img
                 src={image.variants[0]?.url ?? image.url}
-                alt={`${item.title}, view ${index + 1}`}
+                alt={t('photos.alt', { title: item.title, position: index + 1 })}
                 width={image.width}
                 height={image.height}
                 loading="lazy"
@@ -61,19 +63,19 @@ export function Photos({ item }: { item: AdminItem }) {
               <div className={styles.photoActions}>
                 <Button
                   variant="quiet"
-                  aria-label={`Move photo ${index + 1} earlier`}
+                  aria-label={t('photos.moveEarlier', { position: index + 1 })}
                   disabled={index === 0}
                   onClick={() => move(index, index - 1)}
                 >
-                  ← Earlier
+                  {t('photos.earlier')}
                 </Button>
                 <Button
                   variant="quiet"
-                  aria-label={`Move photo ${index + 1} later`}
+                  aria-label={t('photos.moveLater', { position: index + 1 })}
                   disabled={index === ids.length - 1}
                   onClick={() => move(index, index + 1)}
                 >
-                  Later →
+                  {t('photos.later')}
                 </Button>
                 <FileButton
                   variant="quiet"
@@ -84,19 +86,23 @@ export function Photos({ item }: { item: AdminItem }) {
                     event.currentTarget.value = '';
                   }}
                 >
-                  Replace<span className="visually-hidden"> photo {index + 1}</span>
+                  {t('photos.replace')}
+                  <span className="visually-hidden">
+                    {' '}
+                    {t('photos.replaceWhich', { position: index + 1 })}
+                  </span>
                 </FileButton>
                 {image.has_original && (
                   <Button variant="quiet" onClick={() => photos.restore.mutate(image.id)}>
-                    Restore original {index + 1}
+                    {t('photos.restore', { position: index + 1 })}
                   </Button>
                 )}
                 <Button
                   variant="danger"
-                  aria-label={`Remove photo ${index + 1}`}
+                  aria-label={t('photos.removeLabel', { position: index + 1 })}
                   onClick={() => photos.remove.mutate(image.id)}
                 >
-                  Remove
+                  {t('photos.remove')}
                 </Button>
               </div>
             </li>
@@ -113,11 +119,11 @@ export function Photos({ item }: { item: AdminItem }) {
             event.currentTarget.value = '';
           }}
         >
-          Add photos
+          {t('photos.add')}
         </FileButton>
-        <p className={styles.muted}>JPEG, PNG or WebP; up to 6 at a time.</p>
+        <p className={styles.muted}>{t('photos.hint')}</p>
       </div>
-      {photos.add.isPending && <p role="status">Uploading…</p>}
+      {photos.add.isPending && <p role="status">{t('photos.uploading')}</p>}
     </section>
   );
 }

@@ -25,14 +25,18 @@ export interface DetailValues {
   condition_note: string | null;
 }
 
+/** Each measure's field, its API name, its factor, and the catalogue key saying what to write. */
 const MEASURES = [
-  ['weight', 'weight_grams', 1000, 'Write the weight in kg, like 4.2.'],
-  ['width', 'width_mm', 10, 'Write the width in cm, like 45 or 45.5.'],
-  ['height', 'height_mm', 10, 'Write the height in cm, like 82.'],
-  ['depth', 'depth_mm', 10, 'Write the depth in cm, like 51.'],
+  ['weight', 'weight_grams', 1000, 'details.weightFormat'],
+  ['width', 'width_mm', 10, 'details.widthFormat'],
+  ['height', 'height_mm', 10, 'details.heightFormat'],
+  ['depth', 'depth_mm', 10, 'details.depthFormat'],
 ] as const;
 
-/** The details of a submitted form, or the first field at fault with what to write. */
+/**
+ * The details of a submitted form, or the first field at fault with the key (in the
+ * `adminItems` catalogue) of what to write.
+ */
 export function detailsOf(
   form: FormData,
 ): { values: DetailValues } | { field: string; message: string } {

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TextArea } from '../../../components/ui/Field';
@@ -21,6 +22,7 @@ export function CancelDialog({
   onConfirm: (reason: string) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('adminOrders');
   const [reason, setReason] = useState('');
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -30,17 +32,12 @@ export function CancelDialog({
     setReason('');
   }
 
-  const pieces =
-    order.lines.length === 1 ? 'The piece goes' : `All ${order.lines.length} pieces go`;
   return (
-    <Dialog open={open} title={`Cancel order ${order.number}?`} onClose={onClose}>
+    <Dialog open={open} title={t('cancel.title', { number: order.number })} onClose={onClose}>
       <form onSubmit={submit}>
-        <p>
-          {pieces} back on sale (available) at once, the payment is voided through the payment
-          provider, and the buyer gets a mail with your reason. This cannot be undone.
-        </p>
+        <p>{t('cancel.body', { count: order.lines.length })}</p>
         <TextArea
-          label="Reason, told to the buyer"
+          label={t('cancel.reason')}
           name="reason"
           required
           maxLength={500}
@@ -50,10 +47,10 @@ export function CancelDialog({
         />
         <div className={styles.dialogButtons}>
           <Button type="submit" variant="danger">
-            Cancel the order
+            {t('cancel.confirm')}
           </Button>
           <Button variant="secondary" onClick={onClose}>
-            Keep the order
+            {t('cancel.keep')}
           </Button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { refundedItemIds, withdrawnItemIds } from '../../../components/order/returns';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Feedback';
@@ -8,12 +9,13 @@ import styles from './AdminOrders.module.css';
 import { CancelDialog } from './CancelDialog';
 import { ShipForm } from './ShipForm';
 
+/** What the owner reads after each change (keys in the `adminOrders` catalogue). */
 const DONE: Record<OrderAction['kind'], string> = {
-  'mark-paid': 'Marked paid.',
-  ship: 'Marked shipped; the buyer gets a mail with the tracking reference.',
-  deliver: 'Marked delivered.',
-  cancel: 'Cancelled: the pieces are back on sale and the payment is being voided.',
-  refund: 'Refunded: the money goes back through the payment provider; the buyer gets a mail.',
+  'mark-paid': 'done.markPaid',
+  ship: 'done.ship',
+  deliver: 'done.deliver',
+  cancel: 'done.cancel',
+  refund: 'done.refund',
 };
 
 /** Something withdrawn is not paid back yet. */
@@ -23,7 +25,7 @@ function awaitingRefund(order: AdminOrder): boolean {
 }
 
 /** What the owner reads after handing a pickup order over at the counter. */
-const HANDED_OVER = 'Marked handed over: the order is complete.';
+const HANDED_OVER = 'done.handedOver';
 
 /**
  * Only the actions the order's state allows (placed → paid → shipped → delivered, a
@@ -31,6 +33,7 @@ const HANDED_OVER = 'Marked handed over: the order is complete.';
  * server's reason, and the order is reloaded so the buttons match its state again.
  */
 export function OrderActions({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('adminOrders');
   const action = useOrderAction(order.id);
   const [cancelling, setCancelling] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -46,7 +49,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
 
   function run(next: OrderAction) {
     setDone(null);
-    const told = pickup && next.kind === 'deliver' ? HANDED_OVER : DONE[next.kind];
+    const told = t(pickup && next.kind === 'deliver' ? HANDED_OVER : DONE[next.kind]);
     action.mutate(next, { onSuccess: () => setDone(told) });
   }
 
@@ -58,7 +61,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
   return (
     <section aria-labelledby="order-actions">
       <h2 id="order-actions" className="visually-hidden">
-        Actions
+        {t('actions.title')}
       </h2>
       <div ref={statusRef} tabIndex={-1} role="status">
         {done && <Notice tone="success">{done}</Notice>}
@@ -70,22 +73,23 @@ export function OrderActions({ order }: { order: AdminOrder }) {
       )}
       {state === 'delivered' || state === 'cancelled' || state === 'refunded' ? (
         <p className={styles.muted}>
-          {state === 'delivered'
-            ? `${pickup ? 'Handed over' : 'Delivered'}: ${awaitingRefund(order) ? 'the buyer withdrew; refund the pieces once they are back.' : 'nothing left to do.'}`
-            : `${state === 'refunded' ? 'Refunded' : 'Cancelled'}: nothing left to do.`}
+          {t('actions.finished', {
+            state: state === 'delivered' && pickup ? 'handedOver' : state,
+            awaiting: state === 'delivered' && awaitingRefund(order) ? 'yes' : 'no',
+          })}
         </p>
       ) : (
         <div className={styles.actions}>
           {/* A Stripe order is paid by Stripe's word, never by hand (issue 32). */}
           {state === 'placed' && order.payment.provider !== 'stripe' && (
             <Button disabled={action.isPending} onClick={() => run({ kind: 'mark-paid' })}>
-              Mark paid
+              {t('actions.markPaid')}
             </Button>
           )}
           {/* A pickup order is handed over at the counter, never shipped (issue 30 item 11). */}
           {state === 'paid' && pickup && (
             <Button disabled={action.isPending} onClick={() => run({ kind: 'deliver' })}>
-              Mark handed over
+              {t('actions.markHandedOver')}
             </Button>
           )}
           {state === 'paid' && !pickup && (
@@ -100,7 +104,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
           )}
           {state === 'shipped' && (
             <Button disabled={action.isPending} onClick={() => run({ kind: 'deliver' })}>
-              Mark delivered
+              {t('actions.markDelivered')}
             </Button>
           )}
           {canCancel && (
@@ -110,7 +114,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
               disabled={action.isPending}
               onClick={() => setCancelling(true)}
             >
-              Cancel order…
+              {t('actions.cancel')}
             </Button>
           )}
         </div>

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PAYMENT_STATUS_TEXT } from '../../../components/order/order';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { PostalAddress } from '../../../components/ui/PostalAddress';
 import { formatDay, formatPrice } from '../../../lib/format';
@@ -12,34 +12,44 @@ import { OrderStateBadge } from './OrderStateBadge';
 import { Returns, WithdrawalBadge } from './Returns';
 
 function Destination({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('adminOrders');
   if (order.fulfilment === 'pickup')
     return (
       <p>
         {order.delivered_at
-          ? 'Collected at the shop.'
+          ? t('destination.collected')
           : order.state === 'refunded' || order.state === 'cancelled'
-            ? 'It was to be collected at the shop.'
-            : 'Pickup at the shop: the buyer collects it and you hand it over.'}
+            ? t('destination.wasToBeCollected')
+            : t('destination.pickup')}
       </p>
     );
   const address = order.shipping_address;
-  if (!address) return <p>Shipped; the address was removed when the buyer deleted the account.</p>;
+  if (!address) return <p>{t('destination.addressRemoved')}</p>;
   return <PostalAddress address={address} showPhone />;
 }
 
 /** What happened when, from the order's own timestamps (the API keeps one per state). */
 function History({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('adminOrders');
   const steps: Array<[string, string | null, string?]> = [
-    ['Placed', order.placed_at],
-    ['Paid', order.paid_at],
+    [t('history.placed'), order.placed_at],
+    [t('history.paid'), order.paid_at],
     [
-      'Shipped',
+      t('history.shipped'),
       order.shipped_at,
-      order.carrier ? `with ${order.carrier}, tracking ${order.tracking_reference}` : undefined,
+      order.carrier
+        ? t('history.carrier', {
+            carrier: order.carrier,
+            tracking: order.tracking_reference ?? '',
+          })
+        : undefined,
     ],
-    [order.fulfilment === 'pickup' ? 'Handed over' : 'Delivered', order.delivered_at],
-    ['Cancelled', order.cancelled_at, order.cancel_reason ?? undefined],
-    ['Refunded', order.refunded_at],
+    [
+      order.fulfilment === 'pickup' ? t('history.handedOver') : t('history.delivered'),
+      order.delivered_at,
+    ],
+    [t('history.cancelled'), order.cancelled_at, order.cancel_reason ?? undefined],
+    [t('history.refunded'), order.refunded_at],
   ];
   return (
     <dl className={styles.facts}>
@@ -56,12 +66,10 @@ function History({ order }: { order: AdminOrder }) {
         ))}
       {order.state === 'placed' && order.payment_due_date && (
         <>
-          <dt>Payment due</dt>
+          <dt>{t('history.paymentDue')}</dt>
           <dd>
             <time dateTime={order.payment_due_date}>{formatDay(order.payment_due_date)}</time>
-            <div className={styles.muted}>
-              Cancelled automatically if unpaid once that day ends (the shop’s time zone)
-            </div>
+            <div className={styles.muted}>{t('history.paymentDueHint')}</div>
           </dd>
         </>
       )}
@@ -71,6 +79,7 @@ function History({ order }: { order: AdminOrder }) {
 
 /** One order as it was at the sale, with the actions its state allows. */
 export function OrderPage() {
+  const { t } = useTranslation('adminOrders');
   const id = Number(useParams().id);
   const query = useAdminOrder(id);
   if (query.isPending) return <Loading />;
@@ -78,8 +87,8 @@ export function OrderPage() {
     return (
       <PageState
         headingLevel={1}
-        title="This order could not be loaded"
-        action={<Link to="/admin/orders">All orders</Link>}
+        title={t('order.failed')}
+        action={<Link to="/admin/orders">{t('order.allOrders')}</Link>}
       >
         <p>{query.error.message}</p>
       </PageState>
@@ -89,34 +98,34 @@ export function OrderPage() {
   return (
     <>
       <p>
-        <Link to="/admin/orders">← All orders</Link>
+        <Link to="/admin/orders">{t('order.backToAll')}</Link>
       </p>
       <div className={styles.heading}>
-        <h1>Order {order.number}</h1>
+        <h1>{t('order.title', { number: order.number })}</h1>
         <OrderStateBadge order={order} />
         <WithdrawalBadge order={order} />
       </div>
       {order.withdrawal && order.state === 'paid' && (
         <Notice tone="error" role="status">
-          The buyer withdrew from {order.withdrawal.item_ids.length} of {order.lines.length}{' '}
-          {order.lines.length === 1 ? 'piece' : 'pieces'}: do not{' '}
-          {order.fulfilment === 'pickup' ? 'hand them over' : 'ship them'}; refund them below.
+          {t('order.withdrawn', {
+            withdrawn: order.withdrawal.item_ids.length,
+            count: order.lines.length,
+            fulfilment: order.fulfilment,
+          })}
         </Notice>
       )}
       <OrderActions order={order} />
 
       <table className={styles.table}>
-        <caption className="visually-hidden">
-          Pieces in this order, as they were at the sale
-        </caption>
+        <caption className="visually-hidden">{t('order.caption')}</caption>
         <thead>
           <tr>
             <th scope="col" className={styles.photo}>
-              <span className="visually-hidden">Photo</span>
+              <span className="visually-hidden">{t('order.photo')}</span>
             </th>
-            <th scope="col">Piece</th>
+            <th scope="col">{t('order.piece')}</th>
             <th scope="col" className={styles.money}>
-              Price
+              {t('order.price')}
             </th>
           </tr>
         </thead>
@@ -152,13 +161,13 @@ export function OrderPage() {
           {order.fulfilment === 'shipping' && (
             <tr>
               <td />
-              <th scope="row">Shipping</th>
+              <th scope="row">{t('order.shipping')}</th>
               <td className={styles.money}>{money(order.shipping_cents)}</td>
             </tr>
           )}
           <tr>
             <td />
-            <th scope="row">Total</th>
+            <th scope="row">{t('list.total')}</th>
             <td className={styles.money}>
               <strong>{money(order.total_cents)}</strong>
             </td>
@@ -168,7 +177,7 @@ export function OrderPage() {
 
       <div className={styles.sections}>
         <section className={styles.card} aria-labelledby="order-buyer">
-          <h2 id="order-buyer">Buyer</h2>
+          <h2 id="order-buyer">{t('list.buyer')}</h2>
           {order.buyer.email ? (
             <p>
               {order.customer_id ? (
@@ -180,66 +189,62 @@ export function OrderPage() {
               <a href={`mailto:${order.buyer.email}`}>{order.buyer.email}</a>
             </p>
           ) : (
-            <p>The buyer deleted their account; the order is kept without their name.</p>
+            <p>{t('order.buyerDeleted')}</p>
           )}
           {order.note && (
             <>
-              <h3>Their note</h3>
+              <h3>{t('order.note')}</h3>
               <p style={{ whiteSpace: 'pre-wrap' }}>{order.note}</p>
             </>
           )}
         </section>
         <section className={styles.card} aria-labelledby="order-delivery">
-          <h2 id="order-delivery">{order.fulfilment === 'pickup' ? 'Collection' : 'Delivery'}</h2>
+          <h2 id="order-delivery">
+            {order.fulfilment === 'pickup' ? t('order.collection') : t('list.delivery')}
+          </h2>
           <Destination order={order} />
         </section>
         <section className={styles.card} aria-labelledby="order-payment">
-          <h2 id="order-payment">Payment</h2>
+          <h2 id="order-payment">{t('payment.title')}</h2>
           <dl className={styles.facts}>
-            <dt>Total</dt>
+            <dt>{t('list.total')}</dt>
             <dd>{money(order.total_cents)}</dd>
             {/* The buyer was asked to quote the order number with the transfer. */}
             {order.state === 'placed' && order.payment_due_date && (
               <>
-                <dt>Buyer quotes</dt>
+                <dt>{t('payment.buyerQuotes')}</dt>
                 <dd>{order.number}</dd>
               </>
             )}
-            <dt>Reference</dt>
+            <dt>{t('payment.reference')}</dt>
             <dd className={styles.code}>{order.payment_reference}</dd>
-            <dt>Paid through</dt>
-            <dd>
-              {order.payment.provider === 'stripe'
-                ? 'Stripe'
-                : order.payment.provider === 'manual'
-                  ? 'Bank transfer or at pickup'
-                  : 'Nothing (test shop)'}
-            </dd>
-            <dt>Payment</dt>
-            <dd>{PAYMENT_STATUS_TEXT[order.payment.status]}</dd>
+            <dt>{t('payment.provider')}</dt>
+            <dd>{t('payment.through', { provider: order.payment.provider })}</dd>
+            <dt>{t('payment.title')}</dt>
+            <dd>{t(`payment.status.${order.payment.status}`)}</dd>
             {order.payment.payment_intent_id && (
               <>
-                <dt>Payment Intent</dt>
+                <dt>{t('payment.intent')}</dt>
                 <dd className={styles.code}>{order.payment.payment_intent_id}</dd>
               </>
             )}
             {order.invoice && (
               <>
-                <dt>Invoice</dt>
+                <dt>{t('payment.invoice')}</dt>
                 <dd>
                   <a
                     href={`/api/admin/orders/${order.id}/invoice.pdf`}
                     target="_blank"
                     rel="noopener"
                   >
-                    {order.invoice.number} (PDF)
+                    {t('payment.invoicePdf', { number: order.invoice.number })}
                   </a>
                 </dd>
               </>
             )}
             {order.credit_notes.map((note) => (
               <Fragment key={note.number}>
-                <dt>Credit note</dt>
+                <dt>{t('payment.creditNote')}</dt>
                 <dd>
                   {note.number}: {money(-note.amount_cents)}
                 </dd>
@@ -248,21 +253,18 @@ export function OrderPage() {
           </dl>
           {order.payment.refunds.length > 0 && (
             <>
-              <h3>Refunds</h3>
+              <h3>{t('payment.refunds')}</h3>
               <ul>
                 {order.payment.refunds.map((refund) => (
                   <li key={refund.requested_at}>
                     {money(refund.amount_cents)}:{' '}
-                    {refund.state === 'succeeded'
-                      ? `refunded ${refund.settled_at ? formatDateTime(refund.settled_at) : ''}`
-                      : refund.state === 'to_pay_by_hand'
-                        ? 'to pay back by hand'
-                        : refund.state === 'failed'
-                          ? 'failed: refund it in the Stripe dashboard'
-                          : 'under way'}
+                    {t('payment.refundState', {
+                      state: refund.state,
+                      when: refund.settled_at ? formatDateTime(refund.settled_at) : '',
+                    })}
                     {refund.reference && <span className={styles.code}> {refund.reference}</span>}
                     {refund.error && refund.state !== 'succeeded' && (
-                      <div>Last attempt: {refund.error} (it is tried again)</div>
+                      <div>{t('payment.lastAttempt', { error: refund.error })}</div>
                     )}
                   </li>
                 ))}
@@ -272,7 +274,7 @@ export function OrderPage() {
         </section>
         <Returns order={order} />
         <section className={styles.card} aria-labelledby="order-history">
-          <h2 id="order-history">History</h2>
+          <h2 id="order-history">{t('history.title')}</h2>
           <History order={order} />
         </section>
       </div>

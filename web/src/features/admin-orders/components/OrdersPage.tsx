@@ -1,23 +1,26 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Loading, PageState } from '../../../components/ui/Feedback';
 import { TableFrame } from '../../../components/ui/TableFrame';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { type OrderQuery, type OrderState, useAdminOrders } from '../api';
-import { destinationSummary, ORDER_STATES, STATE_LABELS } from '../order-text';
+import { destinationSummary, ORDER_STATES, stateName } from '../order-text';
 import styles from './AdminOrders.module.css';
 import { OrderStateBadge } from './OrderStateBadge';
 import { WithdrawalBadge } from './Returns';
 
 /** The orders, newest first: filter by state, search number, email or name, page on. */
 export function OrdersPage() {
+  const { t } = useTranslation('adminOrders');
   const [params, setParams] = useSearchParams();
   const query: OrderQuery = {};
   const q = params.get('q');
   if (q) query.q = q;
   const state = params.get('state');
-  if (state && (ORDER_STATES as string[]).includes(state)) query.state = state as OrderState;
+  if (state && (ORDER_STATES as readonly string[]).includes(state))
+    query.state = state as OrderState;
   const cursor = params.get('cursor');
   if (cursor) query.cursor = cursor;
   const orders = useAdminOrders(query);
@@ -42,58 +45,54 @@ export function OrdersPage() {
 
   return (
     <>
-      <h1>Orders</h1>
+      <h1>{t('list.title')}</h1>
       <search>
-        <form onSubmit={filter} aria-label="Find orders" className={styles.filters}>
+        <form onSubmit={filter} aria-label={t('list.findLabel')} className={styles.filters}>
           <label>
-            Number, email or name
+            {t('list.query')}
             <input name="q" type="search" defaultValue={query.q ?? ''} maxLength={100} />
           </label>
           <label>
-            State
+            {t('list.state')}
             <select name="state" defaultValue={query.state ?? ''}>
-              <option value="">Any</option>
+              <option value="">{t('list.anyState')}</option>
               {ORDER_STATES.map((value) => (
                 <option key={value} value={value}>
-                  {STATE_LABELS[value]}
+                  {stateName(t, value)}
                 </option>
               ))}
             </select>
           </label>
           <Button type="submit" variant="secondary">
-            Search
+            {t('list.search')}
           </Button>
         </form>
       </search>
       {orders.isPending ? (
         <Loading />
       ) : orders.isError ? (
-        <PageState title="The orders could not be loaded">
+        <PageState title={t('list.failed')}>
           <p>{orders.error.message}</p>
         </PageState>
       ) : orders.data.orders.length === 0 ? (
-        <PageState title={query.q || query.state ? 'No orders match' : 'No orders yet'}>
-          <p>
-            {query.q || query.state
-              ? 'Try another number, name or state.'
-              : 'Every checkout becomes an order here.'}
-          </p>
+        <PageState title={query.q || query.state ? t('list.noMatch') : t('list.noneYet')}>
+          <p>{query.q || query.state ? t('list.noMatchBody') : t('list.noneYetBody')}</p>
         </PageState>
       ) : (
         <TableFrame>
           <table className={styles.table}>
-            <caption className="visually-hidden">Orders, newest first</caption>
+            <caption className="visually-hidden">{t('list.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Placed</th>
-                <th scope="col">Buyer</th>
-                <th scope="col">Pieces</th>
-                <th scope="col">Delivery</th>
+                <th scope="col">{t('list.order')}</th>
+                <th scope="col">{t('list.placed')}</th>
+                <th scope="col">{t('list.buyer')}</th>
+                <th scope="col">{t('list.pieces')}</th>
+                <th scope="col">{t('list.delivery')}</th>
                 <th scope="col" className={styles.money}>
-                  Total
+                  {t('list.total')}
                 </th>
-                <th scope="col">State</th>
+                <th scope="col">{t('list.state')}</th>
               </tr>
             </thead>
             <tbody>
@@ -104,11 +103,11 @@ export function OrdersPage() {
                   </td>
                   <td>{formatDate(order.placed_at)}</td>
                   <td>
-                    {order.buyer.name ?? 'Deleted account'}
+                    {order.buyer.name ?? t('list.deletedAccount')}
                     {order.buyer.email && <div className={styles.muted}>{order.buyer.email}</div>}
                   </td>
                   <td>{order.lines.map((line) => line.title).join(', ')}</td>
-                  <td>{destinationSummary(order)}</td>
+                  <td>{destinationSummary(t, order)}</td>
                   <td className={styles.money}>{formatPrice(order.total_cents, order.currency)}</td>
                   <td>
                     <OrderStateBadge order={order} />
@@ -123,12 +122,12 @@ export function OrdersPage() {
       <div className={styles.paging}>
         {cursor && (
           <Button variant="secondary" onClick={() => page(null)}>
-            First page
+            {t('list.firstPage')}
           </Button>
         )}
         {orders.data?.next_cursor && (
           <Button variant="secondary" onClick={() => page(orders.data.next_cursor)}>
-            Next page
+            {t('list.nextPage')}
           </Button>
         )}
       </div>

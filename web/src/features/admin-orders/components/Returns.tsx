@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { refundDueBy, refundedItemIds, withdrawnItemIds } from '../../../components/order/returns';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Feedback';
@@ -12,6 +13,7 @@ const REFUNDABLE: AdminOrder['state'][] = ['paid', 'shipped', 'delivered'];
 
 /** The buyer's withdrawal with the deadline to pay it back, and what went back so far. */
 function Record({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('adminOrders');
   const money = (cents: number) => formatPrice(cents, order.currency);
   const titles = (ids: number[]) =>
     order.lines
@@ -24,21 +26,32 @@ function Record({ order }: { order: AdminOrder }) {
         <ul>
           {order.withdrawal.requests.map((request) => (
             <li key={request.requested_at}>
-              Withdrawn {formatDateTime(request.requested_at)}: {titles(request.item_ids)}
-              {request.reason && <div className={styles.muted}>Reason: {request.reason}</div>}
+              {t('returns.withdrawn', {
+                when: formatDateTime(request.requested_at),
+                titles: titles(request.item_ids),
+              })}
+              {request.reason && (
+                <div className={styles.muted}>
+                  {t('returns.reason', { reason: request.reason })}
+                </div>
+              )}
             </li>
           ))}
         </ul>
       )}
       {order.refunds.length > 0 && (
         <>
-          <h3>Paid back</h3>
+          <h3>{t('returns.paidBack')}</h3>
           <ul>
             {order.refunds.map((refund) => (
               <li key={refund.at}>
-                {money(refund.amount_cents)} on {formatDateTime(refund.at)}
+                {t('returns.paidBackOn', {
+                  amount: money(refund.amount_cents),
+                  when: formatDateTime(refund.at),
+                })}
                 {refund.item_ids.length > 0 && `: ${titles(refund.item_ids)}`}
-                {refund.shipping_cents > 0 && ` and shipping (${money(refund.shipping_cents)})`}
+                {refund.shipping_cents > 0 &&
+                  ` ${t('returns.andShipping', { amount: money(refund.shipping_cents) })}`}
               </li>
             ))}
           </ul>
@@ -58,6 +71,7 @@ function RefundForm({
   action: ReturnType<typeof useOrderAction>;
   onRefunded: () => void;
 }) {
+  const { t } = useTranslation('adminOrders');
   const refunded = refundedItemIds(order);
   const withdrawn = withdrawnItemIds(order);
   const open = order.lines.filter((line) => line.item_id !== null && !refunded.has(line.item_id));
@@ -94,33 +108,34 @@ function RefundForm({
     setPicked((current) => (on ? [...current, itemId] : current.filter((id) => id !== itemId)));
   return (
     <form className={styles.returnForm} onSubmit={submit} aria-labelledby="refund-form">
-      <h3 id="refund-form">Refund</h3>
+      <h3 id="refund-form">{t('refund.title')}</h3>
       <fieldset>
-        <legend>Pieces received back (or never sent)</legend>
+        <legend>{t('refund.pieces')}</legend>
         {open.map((line) => (
           <Checkbox
             key={line.item_id}
-            label={`${line.title} (${formatPrice(line.price_cents, order.currency)})${withdrawn.has(line.item_id!) ? ', withdrawn' : ''}`}
+            label={t('refund.piece', {
+              title: line.title,
+              price: formatPrice(line.price_cents, order.currency),
+              withdrawn: withdrawn.has(line.item_id!) ? 'yes' : 'no',
+            })}
             checked={picked.includes(line.item_id!)}
             onChange={(event) => toggle(line.item_id!, event.currentTarget.checked)}
           />
         ))}
         {shippingOpen && (
           <Checkbox
-            label={`Give back the shipping (${formatPrice(order.shipping_cents, order.currency)})`}
+            label={t('refund.shipping', {
+              price: formatPrice(order.shipping_cents, order.currency),
+            })}
             checked={shipping}
             onChange={(event) => setShipping(event.currentTarget.checked)}
           />
         )}
       </fieldset>
       <fieldset>
-        <legend>Afterwards, the pieces go</legend>
-        {(
-          [
-            ['available', 'Back on sale at once'],
-            ['pending', 'To pending, to look at before selling again'],
-          ] as const
-        ).map(([value, label]) => (
+        <legend>{t('refund.afterwards')}</legend>
+        {(['available', 'pending'] as const).map((value) => (
           <label key={value}>
             <input
               type="radio"
@@ -129,14 +144,14 @@ function RefundForm({
               checked={restock === value}
               onChange={() => setRestock(value)}
             />{' '}
-            {label}
+            {t(`refund.restock.${value}`)}
           </label>
         ))}
       </fieldset>
       <Button type="submit" disabled={amount <= 0 || action.isPending}>
         {action.isPending
-          ? 'Refunding…'
-          : `Refund ${formatPrice(Math.max(amount, 0), order.currency)}`}
+          ? t('refund.pending')
+          : t('refund.submit', { amount: formatPrice(Math.max(amount, 0), order.currency) })}
       </Button>
     </form>
   );
@@ -147,6 +162,7 @@ function RefundForm({
  * the day the money is due back, the refunds so far, and the refund form.
  */
 export function Returns({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('adminOrders');
   const refundable = REFUNDABLE.includes(order.state);
   // Here, not in the form: the form is gone once nothing is left to refund.
   const action = useOrderAction(order.id);
@@ -154,17 +170,11 @@ export function Returns({ order }: { order: AdminOrder }) {
   if (!order.withdrawal && order.refunds.length === 0 && !refundable) return null;
   return (
     <section className={styles.card} aria-labelledby="order-returns">
-      <h2 id="order-returns">Withdrawal and refunds</h2>
+      <h2 id="order-returns">{t('returns.title')}</h2>
       {!order.withdrawal && order.refunds.length === 0 && (
-        <p className={styles.muted}>No withdrawal. Refund pieces here once you have them back.</p>
+        <p className={styles.muted}>{t('returns.none')}</p>
       )}
-      <div role="status">
-        {done && (
-          <Notice tone="success">
-            Refunded: the money goes back through the payment provider; the buyer gets a mail.
-          </Notice>
-        )}
-      </div>
+      <div role="status">{done && <Notice tone="success">{t('done.refund')}</Notice>}</div>
       {action.isError && (
         <Notice tone="error" role="alert">
           {action.error.message}
@@ -178,14 +188,17 @@ export function Returns({ order }: { order: AdminOrder }) {
 
 /** "Withdrawal requested 3 Mar, refund by 17 Mar": while something withdrawn is not paid back. */
 export function WithdrawalBadge({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('adminOrders');
   if (!order.withdrawal || order.state === 'refunded' || order.state === 'cancelled') return null;
   const refunded = refundedItemIds(order);
   if (order.withdrawal.item_ids.every((id) => refunded.has(id))) return null;
   const due = refundDueBy(order.withdrawal);
   return (
     <span className={`${styles.badge} ${styles.withdrawn}`}>
-      Withdrawal requested {formatDate(order.withdrawal.requested_at)} · refund by{' '}
-      {formatDate(due.toISOString())}
+      {t('returns.badge', {
+        requested: formatDate(order.withdrawal.requested_at),
+        due: formatDate(due.toISOString()),
+      })}
     </span>
   );
 }

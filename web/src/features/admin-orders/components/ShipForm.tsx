@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
@@ -21,6 +22,7 @@ export function ShipForm({
   onShip: (carrier: string, trackingReference: string) => void;
   className?: string;
 }) {
+  const { t } = useTranslation('adminOrders');
   const [carrier, setCarrier] = useState('');
   const [reference, setReference] = useState('');
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -28,9 +30,9 @@ export function ShipForm({
     onShip(carrier.trim(), reference.trim());
   }
   return (
-    <form onSubmit={submit} aria-label="Mark shipped" className={className}>
+    <form onSubmit={submit} aria-label={t('ship.markShipped')} className={className}>
       <Field
-        label="Carrier"
+        label={t('ship.carrier')}
         name="carrier"
         required
         maxLength={60}
@@ -39,7 +41,7 @@ export function ShipForm({
         onChange={(event) => setCarrier(event.target.value)}
       />
       <Field
-        label="Tracking reference"
+        label={t('ship.tracking')}
         name="tracking_reference"
         required
         maxLength={100}
@@ -48,7 +50,7 @@ export function ShipForm({
         onChange={(event) => setReference(event.target.value)}
       />
       <Button type="submit" disabled={busy}>
-        Mark shipped
+        {t('ship.markShipped')}
       </Button>
     </form>
   );
