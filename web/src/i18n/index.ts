@@ -48,6 +48,7 @@ export function initialLanguage(): Language {
 function namespaceOf(pathname: string): string {
   if (pathname.startsWith('/account')) return 'account';
   if (pathname.startsWith('/upload/')) return 'upload';
+  if (pathname.startsWith('/cart')) return 'cart';
   return 'storefront';
 }
 
