@@ -46,6 +46,7 @@ export function initialLanguage(): Language {
 
 /** The namespace the page at this path reads first: loaded with the shared ones, in parallel. */
 function namespaceOf(pathname: string): string {
+  if (pathname.startsWith('/account/orders')) return 'orders';
   if (pathname.startsWith('/account')) return 'account';
   if (pathname.startsWith('/upload/')) return 'upload';
   if (pathname.startsWith('/cart')) return 'cart';
