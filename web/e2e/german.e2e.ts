@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from './support/admin-api.js';
 import { hasChromium, launchChromium, personContext } from './support/chromium.js';
-import { linkFromMail } from './support/mail.js';
+import { htmlFromMail, linkFromMail } from './support/mail.js';
 import { checkPage, expectAccessible, watchProblems } from './support/page-checks.js';
 import { type SeededItem, seedCatalogue } from './support/seed.js';
 import { type ShopServer, startShop } from './support/shop-server.js';
@@ -36,7 +36,7 @@ function englishOnly(namespaces: string[]): string[] {
   });
 }
 
-const ENGLISH = englishOnly(['common', 'storefront', 'account', 'upload']);
+const ENGLISH = englishOnly(['common', 'storefront', 'account', 'upload', 'cart', 'orders']);
 
 /** The visible text of the page holds no English wording of the catalogue. */
 async function expectNoEnglish(page: Page, name: string) {
@@ -58,9 +58,9 @@ async function checkGerman(page: Page, name: string) {
 }
 
 // Issue 37: a shop in Germany (SHOP_LANGUAGE=de), visited by a German browser: the
-// storefront, an item, registering, verifying through the German mail, the account and
-// the upload page are German, with no English left, and pass axe; the footer switches
-// to English and the choice is kept on the account.
+// storefront, an item, registering, verifying through the German mail, the account, the
+// cart and checkout, the order and the upload page are German, with no English left, and
+// pass axe; the footer switches to English and the choice is kept on the account.
 describe.skipIf(!hasChromium)('a German shop in Chromium', () => {
   let shop: ShopServer;
   let browser: Browser;
@@ -76,7 +76,7 @@ describe.skipIf(!hasChromium)('a German shop in Chromium', () => {
     await shop?.stop();
   });
 
-  it('storefront, item, register, verify through the German mail, account', async () => {
+  it('storefront, item, register, verify through the German mail, account, cart, order', async () => {
     const context = await personContext(browser, shop.baseUrl, 'desktop', 'de-DE');
     const page = await context.newPage();
     const problems = watchProblems(page);
@@ -152,9 +152,80 @@ describe.skipIf(!hasChromium)('a German shop in Chromium', () => {
     await page.getByRole('button', { name: 'Deutsch' }).click();
     await page.getByRole('heading', { name: 'Hallo Greta' }).waitFor();
 
+    // The cart: the piece held, with the time left, in German.
+    await page.goto(`/items/${piece.id}`);
+    await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+    await page.getByText('Es liegt in Ihrem Warenkorb.').waitFor();
+    await page.goto('/cart');
+    await page.getByRole('heading', { name: 'Ihr Warenkorb' }).waitFor();
+    const summary = page.getByRole('complementary', { name: 'Kasse' });
+    await summary.getByText(/^Noch \d+:\d{2} für Sie reserviert$/).waitFor();
+    await summary.getByText('Kostenlos (Abholung)').waitFor();
+    await page
+      .getByRole('button', { name: `${piece.title} aus dem Warenkorb entfernen` })
+      .waitFor();
+    await checkGerman(page, 'de-cart');
+
+    // Checkout: sent to a new address in Germany (no zones: shipping is free), paid in the
+    // test shop's way (nothing taken), with the button's words in German.
+    await page.getByRole('radio', { name: 'An eine neue Adresse senden' }).check();
+    await summary.getByText('Bitte Land wählen').waitFor();
+    await page.getByLabel('Land', { exact: true }).selectOption({ label: 'Deutschland' });
+    await summary.getByText('Kostenlos', { exact: true }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Greta Gruber');
+    await page.getByLabel('Straße und Hausnummer').fill('Lindenstraße 5');
+    await page.getByLabel('Postleitzahl').fill('10115');
+    await page.getByLabel('Ort', { exact: true }).fill('Berlin');
+    await page
+      .getByRole('checkbox', { name: 'Diese Adresse in meinem Kundenkonto speichern' })
+      .check();
+    await checkGerman(page, 'de-cart-address');
+    await page.getByRole('button', { name: 'Kaufen und bezahlen' }).click();
+
+    await page.getByRole('heading', { name: 'Vielen Dank, es gehört Ihnen' }).waitFor();
+    await page.getByText('Ihr Stück ist an Sie verkauft.').waitFor();
+    await checkGerman(page, 'de-thank-you');
+
+    // The order: paid, its invoice, where it goes, and the way to withdraw.
+    await page.getByRole('link', { name: /^Bestellung SO-\d+ ansehen$/ }).click();
+    await page.getByRole('heading', { name: /^Bestellung SO-\d+$/ }).waitFor();
+    await page.getByText('Bezahlt, wird vorbereitet').waitFor();
+    await page.getByText('Versand: kostenlos').waitFor();
+    await page.getByText(/^Gesamt: \d+,\d{2}\s€/).waitFor();
+    await page.getByRole('link', { name: /^Rechnung .+ \(PDF\)$/ }).waitFor();
+    await page.getByText('Wir senden die Bestellung an:').waitFor();
+    await page.getByText('Lindenstraße 5').waitFor();
+    await page.getByText(/^Sie können diesen Kauf jederzeit widerrufen/).waitFor();
+    await checkGerman(page, 'de-order');
+
+    await page.getByRole('button', { name: 'Diesen Kauf widerrufen' }).click();
+    await page.getByRole('heading', { name: 'Widerruf bestätigen' }).waitFor();
+    await page
+      .getByRole('checkbox', { name: new RegExp(`^${piece.title} \\(\\d+,\\d{2}\\s€\\)$`) })
+      .waitFor();
+    await checkGerman(page, 'de-order-withdraw-confirm');
+    await page.getByRole('button', { name: 'Zurück', exact: true }).click();
+
+    await page.getByRole('link', { name: 'Alle Ihre Bestellungen' }).click();
+    await page.getByRole('heading', { name: 'Ihre Bestellungen' }).waitFor();
+    await page.getByText(/Bezahlt, wird vorbereitet · \d+,\d{2}\s€/).waitFor();
+    await checkGerman(page, 'de-orders');
+
+    // The order confirmation reaches her (its wording is the order mails' own); every other
+    // mail she has by now is German.
+    await htmlFromMail(shop.dataDir, 'order-confirmation', 'greta@example.com');
+    const hers = await Promise.all(
+      (await fsp.readdir(mailDir))
+        .filter((name) => !name.includes('order-'))
+        .map((name) => fsp.readFile(path.join(mailDir, name), 'utf8')),
+    );
+    const toGreta = hers.filter((eml) => eml.includes('greta@example.com'));
+    expect(toGreta.length).toBeGreaterThan(0);
+    for (const eml of toGreta) expect(eml).toContain('lang=3D"de"');
+
     expect(problems).toEqual([]);
     await context.close();
-  });
+  }, 300_000);
 
   it('the upload page, opened from the German upload-link mail on a phone', async () => {
     const admin = await adminApi(shop.baseUrl);

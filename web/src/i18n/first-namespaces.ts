@@ -8,8 +8,11 @@ export const SHARED_NAMESPACES = ['common', 'errors'] as const;
 
 /** An area's path prefix and its namespace; the first prefix the path starts with wins. */
 export const AREA_NAMESPACES: ReadonlyArray<readonly [prefix: string, namespace: string]> = [
+  // An order opened from a mail's link renders with its catalogue.
+  ['/account/orders', 'orders'],
   ['/account', 'account'],
   ['/admin', 'admin'],
+  ['/cart', 'cart'],
   ['/upload/', 'upload'],
 ];
 

@@ -1,5 +1,6 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { formatDay } from '../../lib/format';
-import { Price } from '../ui/Price';
+import { usePriceFormat } from '../../lib/queries';
 import styles from './OrderDetails.module.css';
 import { awaitsPayment, type Order } from './order';
 
@@ -8,14 +9,22 @@ import { awaitsPayment, type Order } from './order';
  * day (counted in the shop's time zone), the reference, and the shop's own instructions.
  */
 export function HowToPay({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const price = usePriceFormat();
   if (!awaitsPayment(order)) return null;
   return (
     <>
       <p>
-        Please pay <Price cents={order.total_cents} /> by{' '}
-        <strong>{formatDay(order.payment_due_date ?? '')}</strong>, quoting{' '}
-        <strong className={styles.nowrap}>{order.number}</strong> as the reference. Unpaid orders
-        are cancelled after the end of that day.
+        <Trans
+          t={t}
+          i18nKey="howToPay"
+          values={{
+            amount: price?.(order.total_cents) ?? '',
+            day: formatDay(order.payment_due_date ?? ''),
+            number: order.number,
+          }}
+          components={{ strong: <strong />, ref: <strong className={styles.nowrap} /> }}
+        />
       </p>
       {order.payment_instructions && <p className={styles.lines}>{order.payment_instructions}</p>}
     </>
@@ -24,21 +33,28 @@ export function HowToPay({ order }: { order: Order }) {
 
 /** Where and when a pickup order is collected, as the shop words it (issue 30 item 11). */
 export function Collection({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
   const pickup = order.pickup;
   return (
     <>
       {pickup?.address ? (
         <>
-          <p>Collect it at the shop:</p>
+          <p>{t('collection.atAddress')}</p>
           <p className={styles.lines}>{pickup.address}</p>
         </>
       ) : (
-        <p>Collect it at the shop.</p>
+        <p>{t('collection.atShop')}</p>
       )}
-      {pickup?.hours && <p className={styles.lines}>Opening hours: {pickup.hours}</p>}
+      {pickup?.hours && (
+        <p className={styles.lines}>{t('collection.hours', { hours: pickup.hours })}</p>
+      )}
       <p>
-        Bring your order number, <span className={styles.nowrap}>{order.number}</span>, when you
-        come.
+        <Trans
+          t={t}
+          i18nKey="collection.bring"
+          values={{ number: order.number }}
+          components={{ nowrap: <span className={styles.nowrap} /> }}
+        />
       </p>
     </>
   );

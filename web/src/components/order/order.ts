@@ -8,7 +8,10 @@ export type Order =
 export const awaitsPayment = (order: Order) =>
   order.state === 'placed' && order.payment_due_date !== null;
 
-/** Where the order's money stands, in the buyer's and the owner's words, after "Payment:" (issue 32). */
+/**
+ * Where the order's money stands, in the owner's words, after "Payment:" (issue 32); the
+ * buyer's order page says it in the page's language (the orders catalogue's `paymentStatus`).
+ */
 export const PAYMENT_STATUS_TEXT: Record<Order['payment']['status'], string> = {
   awaiting_payment: 'Waiting for it',
   processing: 'Made; still being processed by the bank',

@@ -1,4 +1,5 @@
 import { useCallback, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isAddressFieldError } from '../../components/address/AddressFields';
 import { Collection, HowToPay } from '../../components/order/OrderDetails';
@@ -24,6 +25,7 @@ import {
 import { Summary, useShippingRefused } from './components/Summary';
 
 function HeldItems({ cart }: { cart: Cart }) {
+  const { t } = useTranslation('cart');
   const remove = useRemoveFromCart();
   const holdMinutes = useShopSettings().data?.cart_hold_minutes;
   // Said before the click (issue 30 item 5): a removed piece starts the shopper's
@@ -32,7 +34,7 @@ function HeldItems({ cart }: { cart: Cart }) {
   const warned = holdMinutes !== undefined;
   return (
     <div>
-      <ul className={styles.lines} aria-label="Pieces held for you">
+      <ul className={styles.lines} aria-label={t('held.label')}>
         {cart.items.map((item) => (
           <li key={item.id} className={styles.line}>
             {item.images[0] ? (
@@ -51,10 +53,10 @@ function HeldItems({ cart }: { cart: Cart }) {
                 variant="quiet"
                 onClick={() => remove.mutate(item.id)}
                 disabled={remove.isPending}
-                aria-label={`Remove ${item.title} from the cart`}
+                aria-label={t('held.removeLabel', { title: item.title })}
                 aria-describedby={warned ? warningId : undefined}
               >
-                Remove
+                {t('held.remove')}
               </Button>
             </div>
           </li>
@@ -62,8 +64,7 @@ function HeldItems({ cart }: { cart: Cart }) {
       </ul>
       {warned && (
         <p id={warningId} className={styles.removeNote}>
-          After you remove a piece, you can hold it again only after {holdMinutes} minutes. Anyone
-          else may take it at once.
+          {t('held.removeNote', { minutes: holdMinutes })}
         </p>
       )}
     </div>
@@ -71,6 +72,7 @@ function HeldItems({ cart }: { cart: Cart }) {
 }
 
 function CartPage() {
+  const { t } = useTranslation('cart');
   const me = useMe();
   const cart = useCart(Boolean(me.data));
   const checkout = useCheckout();
@@ -90,13 +92,18 @@ function CartPage() {
   );
   const settings = useShopSettings().data;
   const holdMinutes = settings?.cart_hold_minutes;
-  // EU button solution: the button says that ordering means paying (the server's words).
-  const buttonLabel = settings?.checkout_button ?? 'Order and pay';
+  // EU button solution: the button says that ordering means paying (the server's words,
+  // in the page's language: the server's own for each way of paying).
+  const buttonLabel = t(`button.${settings?.payment_provider ?? 'accept'}`);
   const pages = settings?.pages ?? [];
   const termsPage = pages.find((p) => p.slug === 'terms');
   const withdrawalPage = pages.find((p) => p.slug === 'withdrawal');
   const termsLabel = termsPage
-    ? `I accept the ${termsPage.title.toLowerCase() === 'terms and conditions' ? 'terms and conditions' : `“${termsPage.title}”`}${withdrawalPage ? ` and have read the “${withdrawalPage.title}”` : ''}.`
+    ? t(withdrawalPage ? 'terms.acceptWithWithdrawal' : 'terms.accept', {
+        terms: termsPage.title.toLowerCase() === 'terms and conditions' ? 'standard' : 'titled',
+        title: termsPage.title,
+        withdrawal: withdrawalPage?.title,
+      })
     : null;
   const [acceptTerms, setAcceptTerms] = useState(false);
 
@@ -114,16 +121,16 @@ function CartPage() {
     return (
       <PageState
         headingLevel={1}
-        title="Your cart"
-        action={<ButtonLink to="/account/sign-in">Sign in</ButtonLink>}
+        title={t('title')}
+        action={<ButtonLink to="/account/sign-in">{t('common:shell.signIn')}</ButtonLink>}
       >
-        <p>Sign in to hold pieces in your cart while you decide.</p>
+        <p>{t('signInBody')}</p>
       </PageState>
     );
   if (cart.isPending) return <Loading />;
   if (cart.isError)
     return (
-      <PageState headingLevel={1} title="Your cart could not be loaded">
+      <PageState headingLevel={1} title={t('loadFailed')}>
         <p>{cart.error.message}</p>
       </PageState>
     );
@@ -134,7 +141,7 @@ function CartPage() {
   const failure = saveAddress.error ?? checkout.error;
   const refused =
     failure instanceof ApiError && failure.code === 'cart_empty'
-      ? 'Nothing is held for you any more, so there is nothing to buy. The hold ran out and the pieces went back to the shop.'
+      ? t('empty.nothingToBuy')
       : isAddressFieldError(failure)
         ? undefined // said next to each field
         : failure?.message;
@@ -180,50 +187,54 @@ function CartPage() {
   if (data.items.length === 0)
     return (
       <>
-        <h1>Your cart</h1>
+        <h1>{t('title')}</h1>
         {(released || refused) && (
           <Notice tone="error" role="alert">
             {refused ??
-              `Your hold ran out, so the pieces went back to the shop.${holdMinutes ? ` You can hold them again after ${holdMinutes} minutes; until then anyone else may take them.` : ''}`}
+              (holdMinutes ? t('empty.ranOutWait', { minutes: holdMinutes }) : t('empty.ranOut'))}
           </Notice>
         )}
         {released && released.length > 0 && (
-          <ul className={styles.released} aria-label="Released pieces">
+          <ul className={styles.released} aria-label={t('empty.releasedLabel')}>
             {released.map((item) => (
               <li key={item.id}>
                 <Link to={`/items/${item.id}`}>{item.title}</Link>{' '}
-                <span className={styles.releasedTag}>released</span>
+                <span className={styles.releasedTag}>{t('empty.released')}</span>
               </li>
             ))}
           </ul>
         )}
         <PageState
-          title="Nothing held right now"
-          action={<ButtonLink to="/">Browse the shop</ButtonLink>}
+          title={t('empty.title')}
+          action={<ButtonLink to="/">{t('common:notFound.browse')}</ButtonLink>}
         >
-          <p>Pieces you add are held for you for a while, so nobody else can take them.</p>
+          <p>{t('empty.body')}</p>
         </PageState>
       </>
     );
 
   return (
     <>
-      <h1>Your cart</h1>
+      <h1>{t('title')}</h1>
       {leftPayment && data.reserved_until && (
-        <Notice role="status">
-          The payment was not completed, and nothing was charged. Your pieces are still held for you
-          until {formatTime(data.reserved_until)}: you can order and pay now.
-        </Notice>
+        <Notice role="status">{t('paymentLeft', { time: formatTime(data.reserved_until) })}</Notice>
       )}
       <div className={styles.layout}>
         <HeldItems cart={data} />
-        <aside className={styles.summary} aria-label="Checkout">
+        <aside className={styles.summary} aria-label={t('checkout')}>
           {data.reserved_until && (
             <div>
-              Held for you for another{' '}
-              <span className={styles.timer}>
-                <Countdown until={data.reserved_until} onExpired={onExpired} />
-              </span>
+              <Trans
+                t={t}
+                i18nKey="held.timer"
+                components={{
+                  timer: (
+                    <span className={styles.timer}>
+                      <Countdown until={data.reserved_until} onExpired={onExpired} />
+                    </span>
+                  ),
+                }}
+              />
             </div>
           )}
           <Delivery choice={delivery} onChange={setDelivery} error={failure} />
@@ -251,7 +262,7 @@ function CartPage() {
               />
               <p>
                 <a href="/pages/terms" target="_blank" rel="noopener">
-                  Read the {termsPage?.title}
+                  {t('terms.read', { title: termsPage?.title })}
                 </a>
                 {withdrawalPage && (
                   <>
@@ -265,16 +276,9 @@ function CartPage() {
             </div>
           )}
           <Button wide disabled={busy || shippingRefused} onClick={buy}>
-            {busy ? (hosted ? 'Opening the payment page…' : 'Placing your order…') : buttonLabel}
+            {busy ? t(hosted ? 'button.opening' : 'button.placing') : buttonLabel}
           </Button>
-          {hosted ? (
-            <p>
-              You pay by card on Stripe’s secure page. The pieces stay held for you while you pay
-              and are yours once the payment has arrived.
-            </p>
-          ) : (
-            <p>Buying ends the hold: the pieces are yours and leave the shop.</p>
-          )}
+          {hosted ? <p>{t('stripeNote')}</p> : <p>{t('buyNote')}</p>}
         </aside>
       </div>
     </>
@@ -286,36 +290,38 @@ function CartPage() {
  * reload shows it again). An order still to be paid says so, and how (issue 30 item 12).
  */
 function ThankYou() {
+  const { t } = useTranslation('cart');
   const location = useLocation();
   const state = location.state as { count?: number; order?: Order } | null;
   const count = state?.count;
   const order = state?.order;
   const unpaid = order !== undefined && awaitsPayment(order);
-  const pieces = count === 1 ? 'Your piece is' : count ? `Your ${count} pieces are` : null;
   return (
     <PageState
       headingLevel={1}
-      title={unpaid ? 'Thank you for your order' : 'Thank you, it is yours'}
+      title={t(unpaid ? 'thanks.titleUnpaid' : 'thanks.titlePaid')}
       action={
         order ? (
-          <ButtonLink to={`/account/orders/${order.id}`}>See order {order.number}</ButtonLink>
+          <ButtonLink to={`/account/orders/${order.id}`}>
+            {t('thanks.seeOrder', { number: order.number })}
+          </ButtonLink>
         ) : (
-          <ButtonLink to="/">Keep browsing</ButtonLink>
+          <ButtonLink to="/">{t('thanks.keepBrowsing')}</ButtonLink>
         )
       }
     >
       {unpaid ? (
         <div className={styles.thanks}>
-          <p>{pieces ?? 'Your order is'} kept for you until it is paid.</p>
-          <h2>Payment due</h2>
+          <p>{t('thanks.keptUntilPaid', { count: count ?? 0 })}</p>
+          <h2>{t('thanks.paymentDue')}</h2>
           <HowToPay order={order} />
         </div>
       ) : (
-        <p>{pieces ? `${pieces} sold to you.` : 'Your purchase is complete.'}</p>
+        <p>{count ? t('thanks.sold', { count }) : t('thanks.complete')}</p>
       )}
       {order?.fulfilment === 'pickup' && order.state !== 'cancelled' && (
         <div className={styles.thanks}>
-          <h2>Collection</h2>
+          <h2>{t('thanks.collection')}</h2>
           <Collection order={order} />
         </div>
       )}

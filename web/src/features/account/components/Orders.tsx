@@ -1,45 +1,29 @@
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Collection, HowToPay } from '../../../components/order/OrderDetails';
-import {
-  awaitsPayment,
-  type Order,
-  PAYMENT_STATUS_TEXT,
-  payableOnline,
-} from '../../../components/order/order';
+import { awaitsPayment, type Order, payableOnline } from '../../../components/order/order';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { PostalAddress } from '../../../components/ui/PostalAddress';
 import { Price } from '../../../components/ui/Price';
 import { formatDate } from '../../../lib/format';
+import { usePriceFormat } from '../../../lib/queries';
 import { useAcceptedPages, useOrder, useOrders } from '../api';
 import styles from './Account.module.css';
 import { Withdrawal } from './Withdrawal';
 
-/** What each state means to the buyer; a pickup order is collected, not delivered. */
-const STATE_LABELS: Record<Order['fulfilment'], Record<Order['state'], string>> = {
-  shipping: {
-    placed: 'Waiting for payment',
-    paid: 'Paid, being prepared',
-    shipped: 'On its way',
-    delivered: 'Delivered',
-    cancelled: 'Cancelled',
-    refunded: 'Refunded',
-  },
-  pickup: {
-    placed: 'Waiting for payment',
-    paid: 'Paid, ready to collect',
-    shipped: 'On its way',
-    delivered: 'Collected',
-    cancelled: 'Cancelled',
-    refunded: 'Refunded',
-  },
-};
-
-const stateLabel = (order: Order) =>
-  order.payment.status === 'processing'
-    ? 'Payment being processed'
-    : STATE_LABELS[order.fulfilment][order.state];
+/**
+ * What the order's state means to the buyer; a pickup order is collected, not delivered
+ * (the keys `state.shipping.*` and `state.pickup.*`).
+ */
+function useStateLabel() {
+  const { t } = useTranslation('orders');
+  return (order: Order) =>
+    order.payment.status === 'processing'
+      ? t('state.processing')
+      : t(`state.${order.fulfilment}.${order.state}`);
+}
 
 /** How long the page waits for the payment's confirmation before saying a mail will follow. */
 const CONFIRMING_MS = 60_000;
@@ -63,29 +47,27 @@ function useConfirmingPayment() {
 }
 
 function PaymentConfirmation({ order, gaveUp }: { order: Order; gaveUp: boolean }) {
+  const { t } = useTranslation('orders');
   if (order.state === 'cancelled') return null;
   if (order.state !== 'placed')
     return (
       <Notice tone="success" role="status">
-        Payment received. Thank you: the pieces are yours.
+        {t('confirming.received')}
       </Notice>
     );
   if (order.payment.status === 'processing' || gaveUp)
-    return (
-      <Notice role="status">
-        Your payment is being confirmed. We will email you as soon as it has arrived; you can close
-        this page.
-      </Notice>
-    );
-  return <Loading label="Confirming your payment…" />;
+    return <Notice role="status">{t('confirming.slow')}</Notice>;
+  return <Loading label={t('confirming.waiting')} />;
 }
 
 export function OrdersList() {
+  const { t } = useTranslation('orders');
+  const stateLabel = useStateLabel();
   const orders = useOrders();
   if (orders.isPending) return <Loading />;
   if (orders.isError)
     return (
-      <PageState headingLevel={1} title="Your orders could not be loaded">
+      <PageState headingLevel={1} title={t('list.failed')}>
         <p>{orders.error.message}</p>
       </PageState>
     );
@@ -93,25 +75,30 @@ export function OrdersList() {
     return (
       <PageState
         headingLevel={1}
-        title="No orders yet"
-        action={<ButtonLink to="/">Browse the shop</ButtonLink>}
+        title={t('list.emptyTitle')}
+        action={<ButtonLink to="/">{t('common:notFound.browse')}</ButtonLink>}
       >
-        <p>What you buy is listed here, with where it is on its way to you.</p>
+        <p>{t('list.emptyBody')}</p>
       </PageState>
     );
   return (
     <>
-      <h1>Your orders</h1>
-      <ul className={styles.favorites} aria-label="Your orders">
+      <h1>{t('list.title')}</h1>
+      <ul className={styles.favorites} aria-label={t('list.title')}>
         {orders.data.orders.map((order) => (
           <li key={order.id} className={styles.card}>
-            <Link to={`/account/orders/${order.id}`}>Order {order.number}</Link>
+            <Link to={`/account/orders/${order.id}`}>
+              {t('list.order', { number: order.number })}
+            </Link>
             <div className={styles.muted}>
               {formatDate(order.placed_at)} · {stateLabel(order)}
               {order.state === 'shipped' && order.carrier && (
                 <>
                   {' '}
-                  with {order.carrier} ({order.tracking_reference})
+                  {t('list.carrier', {
+                    carrier: order.carrier,
+                    reference: order.tracking_reference,
+                  })}
                 </>
               )}{' '}
               · <Price cents={order.total_cents} />
@@ -125,28 +112,33 @@ export function OrdersList() {
 
 /** Where it goes, told for the order's state (a cancelled order goes nowhere). */
 function Destination({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
   const address = order.shipping_address;
   if (order.fulfilment === 'pickup') {
-    if (order.delivered_at) return <p>You collected it at the shop.</p>;
+    if (order.delivered_at) return <p>{t('destination.collected')}</p>;
     if (order.state === 'cancelled' || order.state === 'refunded')
-      return <p>It was to be collected at the shop.</p>;
+      return <p>{t('destination.wasToCollect')}</p>;
     // Sent before pickup orders were handed over only; the carrier is named above.
-    if (order.carrier) return <p>The shop sent it instead of you collecting it.</p>;
+    if (order.carrier) return <p>{t('destination.sentInstead')}</p>;
     return <Collection order={order} />;
   }
   const lead = order.delivered_at
-    ? 'Delivered to'
+    ? t('destination.deliveredTo')
     : order.state === 'cancelled' || order.state === 'refunded'
-      ? 'It was to go to'
+      ? t('destination.wasToGoTo')
       : order.state === 'shipped'
-        ? 'On its way to'
-        : 'We send it to';
+        ? t('destination.onItsWayTo')
+        : t('destination.weSendTo');
   // An order whose address was removed (account deleted): the way, not the place.
   if (!address)
-    return <p>{order.state === 'cancelled' ? 'It was to go by post.' : 'Sent by post.'}</p>;
+    return (
+      <p>
+        {order.state === 'cancelled' ? t('destination.wasToGoByPost') : t('destination.byPost')}
+      </p>
+    );
   return (
     <>
-      <p>{lead}:</p>
+      <p>{lead}</p>
       <PostalAddress address={address} />
     </>
   );
@@ -154,49 +146,70 @@ function Destination({ order }: { order: Order }) {
 
 /** The state in a sentence: who carries it, why it was cancelled, when to pay. */
 function StateLine({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const state = useStateLabel()(order);
   const tracked = (order.state === 'shipped' || order.state === 'delivered') && order.carrier;
+  const strong = { strong: <strong /> };
+  if (tracked)
+    return (
+      <p>
+        <Trans
+          t={t}
+          i18nKey="stateLine.tracked"
+          values={{ state, carrier: order.carrier, reference: order.tracking_reference }}
+          components={strong}
+        />
+      </p>
+    );
+  if (order.state === 'cancelled')
+    return (
+      <p>
+        {order.cancel_reason ? (
+          <Trans
+            t={t}
+            i18nKey="stateLine.cancelledBecause"
+            values={{ state, reason: order.cancel_reason.replace(/[.!]+$/, '') }}
+            components={strong}
+          />
+        ) : (
+          <Trans t={t} i18nKey="stateLine.cancelled" values={{ state }} components={strong} />
+        )}
+      </p>
+    );
   return (
     <p>
-      <strong>{stateLabel(order)}</strong>
-      {tracked && (
-        <>
-          {' '}
-          with {order.carrier}, tracking reference {order.tracking_reference}
-        </>
-      )}
-      {order.state === 'cancelled' && (
-        <>
-          {order.cancel_reason && <>: {order.cancel_reason.replace(/[.!]+$/, '')}</>}. Any payment
-          you made is given back to you.
-        </>
-      )}
+      <strong>{state}</strong>
     </p>
   );
 }
 
 /** What the buyer agreed to, readable as it was then (issue 33 item 3). */
 function AcceptedTerms({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
   const [open, setOpen] = useState(false);
   const pages = useAcceptedPages(order.id, open);
   const shown = [pages.data?.terms, pages.data?.withdrawal].filter((page) => page != null);
   return (
     <section className={styles.card} aria-labelledby="order-terms">
-      <h2 id="order-terms">Terms you accepted</h2>
+      <h2 id="order-terms">{t('terms.title')}</h2>
       <p>
-        You accepted version {order.terms_version} of the terms and conditions
-        {order.withdrawal_version !== null &&
-          ` and version ${order.withdrawal_version} of the withdrawal policy`}{' '}
-        with this order.
+        {order.withdrawal_version !== null
+          ? t('terms.acceptedBoth', {
+              terms: order.terms_version,
+              withdrawal: order.withdrawal_version,
+            })
+          : t('terms.accepted', { terms: order.terms_version })}
       </p>
       <details onToggle={(event) => setOpen(event.currentTarget.open)}>
-        <summary>Read them as accepted</summary>
+        <summary>{t('terms.read')}</summary>
         {pages.isPending && open && <Loading />}
         {pages.isError && <p>{pages.error.message}</p>}
         {shown.map((page) => (
-          <article key={page.slug} aria-label={`${page.title}, version ${page.version}`}>
-            <h3>
-              {page.title} (version {page.version})
-            </h3>
+          <article
+            key={page.slug}
+            aria-label={t('terms.pageLabel', { title: page.title, version: page.version })}
+          >
+            <h3>{t('terms.pageTitle', { title: page.title, version: page.version })}</h3>
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server when saved */}
             <div dangerouslySetInnerHTML={{ __html: page.body_html }} />
           </article>
@@ -208,22 +221,27 @@ function AcceptedTerms({ order }: { order: Order }) {
 
 /** The invoice issued when the order was paid, and a credit note for each refund (issue 34). */
 function Documents({ order, invoice }: { order: Order; invoice: NonNullable<Order['invoice']> }) {
+  const { t } = useTranslation('orders');
   return (
     <section className={styles.card} aria-labelledby="order-invoice">
-      <h2 id="order-invoice">Invoice</h2>
+      <h2 id="order-invoice">{t('documents.title')}</h2>
       <p>
         <a href={`/api/customers/me/orders/${order.id}/invoice.pdf`} target="_blank" rel="noopener">
-          Invoice {invoice.number} (PDF)
+          {t('documents.invoice', { number: invoice.number })}
         </a>{' '}
-        <span className={styles.muted}>issued {formatDate(invoice.issued_at)}</span>
+        <span className={styles.muted}>
+          {t('documents.issued', { date: formatDate(invoice.issued_at) })}
+        </span>
       </p>
       {order.credit_notes.length > 0 && (
-        <ul className={styles.lines} aria-label="Credit notes">
+        <ul className={styles.lines} aria-label={t('documents.creditNotes')}>
           {order.credit_notes.map((note) => (
             <li key={note.number}>
               <span>
-                Credit note {note.number}{' '}
-                <span className={styles.muted}>issued {formatDate(note.issued_at)}</span>
+                {t('documents.creditNote', { number: note.number })}{' '}
+                <span className={styles.muted}>
+                  {t('documents.issued', { date: formatDate(note.issued_at) })}
+                </span>
               </span>
               <Price cents={-note.amount_cents} />
             </li>
@@ -235,6 +253,9 @@ function Documents({ order, invoice }: { order: Order; invoice: NonNullable<Orde
 }
 
 export function OrderDetail() {
+  const { t } = useTranslation('orders');
+  const price = usePriceFormat();
+  const money = (cents: number) => price?.(cents) ?? '';
   const id = Number(useParams().id);
   const confirming = useConfirmingPayment();
   const [settled, setSettled] = useState(false);
@@ -251,8 +272,8 @@ export function OrderDetail() {
     return (
       <PageState
         headingLevel={1}
-        title="This order could not be shown"
-        action={<ButtonLink to="/account/orders">All your orders</ButtonLink>}
+        title={t('detail.failed')}
+        action={<ButtonLink to="/account/orders">{t('detail.all')}</ButtonLink>}
       >
         <p>{order.error.message}</p>
       </PageState>
@@ -260,26 +281,26 @@ export function OrderDetail() {
   const data = order.data;
   return (
     <>
-      <h1>Order {data.number}</h1>
+      <h1>{t('detail.title', { number: data.number })}</h1>
       {confirming.returned && <PaymentConfirmation order={data} gaveUp={confirming.gaveUp} />}
       <StateLine order={data} />
       {payableOnline(data) && !confirming.returned && data.payment.payment_url && (
         <section className={styles.card} aria-labelledby="order-pay">
-          <h2 id="order-pay">Payment</h2>
-          <p>This order is waiting for your payment; the pieces are held for you until then.</p>
+          <h2 id="order-pay">{t('detail.payment')}</h2>
+          <p>{t('detail.waiting')}</p>
           <a className={styles.payLink} href={data.payment.payment_url}>
-            Pay now
+            {t('detail.payNow')}
           </a>
         </section>
       )}
       {awaitsPayment(data) && (
         <section className={styles.card} aria-labelledby="order-payment">
-          <h2 id="order-payment">How to pay</h2>
+          <h2 id="order-payment">{t('detail.howToPay')}</h2>
           <HowToPay order={data} />
         </section>
       )}
       <section className={styles.card} aria-labelledby="order-lines">
-        <h2 id="order-lines">What you bought</h2>
+        <h2 id="order-lines">{t('detail.bought')}</h2>
         <ul className={styles.lines}>
           {data.lines.map((line, index) => (
             <li key={line.item_id ?? `line-${index}`}>
@@ -290,26 +311,29 @@ export function OrderDetail() {
         </ul>
         {data.fulfilment === 'shipping' && (
           <p>
-            Shipping: {data.shipping_cents === 0 ? 'free' : <Price cents={data.shipping_cents} />}
+            {data.shipping_cents === 0
+              ? t('detail.shippingFree')
+              : t('detail.shipping', { amount: money(data.shipping_cents) })}
           </p>
         )}
         <p>
-          Total: <Price cents={data.total_cents} />
+          {t('detail.total', { amount: money(data.total_cents) })}
           {data.tax_cents > 0 && (
             <span className={styles.muted}>
               {' '}
-              (includes VAT <Price cents={data.tax_cents} />)
+              {t('detail.includesVat', { amount: money(data.tax_cents) })}
             </span>
           )}
         </p>
         {data.payment.provider !== 'accept' && (
           <p>
-            Payment: {PAYMENT_STATUS_TEXT[data.payment.status]}
+            {t('detail.paymentStatus', { status: t(`paymentStatus.${data.payment.status}`) })}
             {data.payment.refunds.map((refund) => (
               <span key={refund.requested_at}>
-                {' '}
-                · <Price cents={refund.amount_cents} />{' '}
-                {refund.state === 'succeeded' ? 'given back' : 'to be given back'}
+                {' · '}
+                {t(refund.state === 'succeeded' ? 'detail.givenBack' : 'detail.toBeGivenBack', {
+                  amount: money(refund.amount_cents),
+                })}
               </span>
             ))}
           </p>
@@ -318,11 +342,13 @@ export function OrderDetail() {
       {data.invoice && <Documents order={data} invoice={data.invoice} />}
       <Withdrawal order={data} />
       <section className={styles.card} aria-labelledby="order-destination">
-        <h2 id="order-destination">{data.fulfilment === 'pickup' ? 'Collection' : 'Delivery'}</h2>
+        <h2 id="order-destination">
+          {t(data.fulfilment === 'pickup' ? 'detail.collection' : 'detail.delivery')}
+        </h2>
         <Destination order={data} />
       </section>
       {data.terms_version !== null && <AcceptedTerms order={data} />}
-      <Link to="/account/orders">All your orders</Link>
+      <Link to="/account/orders">{t('detail.all')}</Link>
     </>
   );
 }

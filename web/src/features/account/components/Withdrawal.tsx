@@ -1,16 +1,24 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../components/order/order';
 import { canWithdraw, refundedItemIds, withdrawableLines } from '../../../components/order/returns';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Feedback';
 import { Checkbox, TextArea } from '../../../components/ui/Field';
-import { Price } from '../../../components/ui/Price';
-import { formatPrice } from '../../../lib/format';
+import { formatLanguage, formatPrice, localeOf } from '../../../lib/format';
+import { usePriceFormat } from '../../../lib/queries';
 import { useWithdraw } from '../api';
 import styles from './Account.module.css';
 
-const moment = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+/** A moment ("Thursday, 3 December 2026 at 18:34") as the page's language writes it. */
+const moment = (iso: string) =>
+  new Intl.DateTimeFormat(localeOf(formatLanguage()), {
+    dateStyle: 'full',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+/** A day ("3 December 2026") as the page's language writes it. */
+const day = (iso: string) =>
+  new Intl.DateTimeFormat(localeOf(formatLanguage()), { dateStyle: 'long' }).format(new Date(iso));
 
 /** The titles of these items, as the order lists them. */
 const titlesOf = (order: Order, itemIds: number[]) =>
@@ -20,11 +28,10 @@ const titlesOf = (order: Order, itemIds: number[]) =>
     .join(', ');
 
 /** What a withdrawal leads to, told before the buyer confirms (the mail says it again). */
-function whatHappens(order: Order): string {
-  if (order.state === 'placed') return 'The order is cancelled; nothing is to be paid.';
-  if (order.state === 'paid')
-    return 'We do not send or hand over the pieces, and pay back what you paid for them within 14 days.';
-  return 'Send the pieces back to the shop within 14 days; we pay back what you paid for them within 14 days.';
+function whatHappensKey(order: Order) {
+  if (order.state === 'placed') return 'withdrawal.ifPlaced';
+  if (order.state === 'paid') return 'withdrawal.ifPaid';
+  return 'withdrawal.ifReceived';
 }
 
 /** The confirmation step: which pieces, an optional reason, then confirm. */
@@ -37,6 +44,7 @@ function WithdrawForm({
   onDone: () => void;
   onBack: () => void;
 }) {
+  const { t } = useTranslation('orders');
   const open = withdrawableLines(order);
   // Not paid yet: the payment awaited is for the whole order, so all of it goes.
   const whole = order.state === 'placed';
@@ -58,28 +66,27 @@ function WithdrawForm({
     setPicked((current) => (on ? [...current, itemId] : current.filter((id) => id !== itemId)));
   return (
     <form onSubmit={submit} aria-labelledby="withdraw-confirm">
-      <h3 id="withdraw-confirm">Confirm your withdrawal</h3>
+      <h3 id="withdraw-confirm">{t('withdrawal.confirmTitle')}</h3>
       <fieldset className={styles.pieces}>
-        <legend>Which pieces do you withdraw from?</legend>
-        {whole && (
-          <p className={styles.muted}>
-            This order is not paid yet: withdrawing cancels all of it, and nothing is due.
-          </p>
-        )}
+        <legend>{t('withdrawal.which')}</legend>
+        {whole && <p className={styles.muted}>{t('withdrawal.whole')}</p>}
         {open.map((line) => (
           <Checkbox
             key={line.item_id}
-            label={`${line.title} (${formatPrice(line.price_cents, order.currency)})`}
+            label={t('withdrawal.piece', {
+              title: line.title,
+              price: formatPrice(line.price_cents, order.currency),
+            })}
             checked={picked.includes(line.item_id!)}
             disabled={whole}
             onChange={(event) => toggle(line.item_id!, event.currentTarget.checked)}
           />
         ))}
       </fieldset>
-      <p className={styles.muted}>{whatHappens(order)}</p>
+      <p className={styles.muted}>{t(whatHappensKey(order))}</p>
       <TextArea
-        label="Reason (optional)"
-        hint="You do not have to give one."
+        label={t('withdrawal.reason')}
+        hint={t('withdrawal.reasonHint')}
         name="reason"
         maxLength={1000}
         rows={3}
@@ -93,10 +100,10 @@ function WithdrawForm({
       )}
       <div className={styles.links}>
         <Button type="submit" disabled={picked.length === 0 || withdraw.isPending}>
-          {withdraw.isPending ? 'Sending…' : 'Confirm withdrawal'}
+          {withdraw.isPending ? t('withdrawal.sending') : t('withdrawal.confirm')}
         </Button>
         <Button variant="secondary" onClick={onBack}>
-          Back
+          {t('withdrawal.back')}
         </Button>
       </div>
     </form>
@@ -109,6 +116,8 @@ function WithdrawForm({
  * acknowledgment; below, what was withdrawn and paid back so far.
  */
 export function Withdrawal({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const price = usePriceFormat();
   const [step, setStep] = useState<'idle' | 'confirming' | 'acknowledged'>('idle');
   const open = canWithdraw(order);
   if (!open && !order.withdrawal && order.refunds.length === 0) return null;
@@ -116,40 +125,49 @@ export function Withdrawal({ order }: { order: Order }) {
   const refunded = refundedItemIds(order);
   return (
     <section className={styles.card} aria-labelledby="order-withdrawal">
-      <h2 id="order-withdrawal">Withdrawal and returns</h2>
+      <h2 id="order-withdrawal">{t('withdrawal.title')}</h2>
       {step === 'acknowledged' && latest && (
         <Notice tone="success" role="status">
-          We received your withdrawal on {moment.format(new Date(latest.requested_at))}. A
-          confirmation is on its way to your email; keep it for your records.
+          {t('withdrawal.received', { moment: moment(latest.requested_at) })}
         </Notice>
       )}
       {order.withdrawal && (
         <ul>
           {order.withdrawal.requests.map((request) => (
             <li key={request.requested_at}>
-              Withdrawn on {moment.format(new Date(request.requested_at))}:{' '}
-              {titlesOf(order, request.item_ids)}
-              {request.item_ids.every((id) => refunded.has(id)) && ' (paid back)'}
+              {t(
+                request.item_ids.every((id) => refunded.has(id))
+                  ? 'withdrawal.withdrawnOnPaidBack'
+                  : 'withdrawal.withdrawnOn',
+                {
+                  moment: moment(request.requested_at),
+                  titles: titlesOf(order, request.item_ids),
+                },
+              )}
             </li>
           ))}
         </ul>
       )}
       {order.refunds.map((refund) => (
         <p key={refund.at}>
-          Refunded <Price cents={refund.amount_cents} /> on {day.format(new Date(refund.at))}
-          {refund.item_ids.length > 0 && ` for ${titlesOf(order, refund.item_ids)}`}
-          {refund.shipping_cents > 0 && ' (with the shipping)'}.
+          {t('withdrawal.refunded', {
+            amount: price?.(refund.amount_cents) ?? '',
+            day: day(refund.at),
+            forItems: refund.item_ids.length > 0 ? 'yes' : 'no',
+            titles: titlesOf(order, refund.item_ids),
+            shipping: refund.shipping_cents > 0 ? 'yes' : 'no',
+          })}
         </p>
       ))}
       {open && step !== 'confirming' && (
         <>
           <p className={styles.muted}>
             {order.withdrawal_period_ends_at
-              ? `You can withdraw from this purchase until ${moment.format(new Date(order.withdrawal_period_ends_at))}.`
-              : 'You can withdraw from this purchase at any time before it reaches you, and for 14 days after.'}
+              ? t('withdrawal.until', { moment: moment(order.withdrawal_period_ends_at) })
+              : t('withdrawal.anyTime')}
           </p>
           <Button variant="secondary" onClick={() => setStep('confirming')}>
-            Withdraw from this purchase
+            {t('withdrawal.start')}
           </Button>
         </>
       )}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   type AddressDraft,
   AddressFields,
@@ -51,16 +52,20 @@ export function Delivery({
   onChange: (choice: DeliveryChoice) => void;
   error: unknown;
 }) {
+  const { t } = useTranslation('cart');
   const saved = useSavedAddresses();
   const addresses = saved.data?.addresses ?? [];
   const options = [
-    { value: 'pickup', label: 'Pick up at the shop' },
-    ...addresses.map((a) => ({ value: String(a.id), label: `Send to ${addressLine(a)}` })),
-    { value: 'new', label: 'Send to a new address' },
+    { value: 'pickup', label: t('delivery.pickup') },
+    ...addresses.map((a) => ({
+      value: String(a.id),
+      label: t('delivery.sendTo', { address: addressLine(a) }),
+    })),
+    { value: 'new', label: t('delivery.sendToNew') },
   ];
   return (
     <fieldset className={styles.delivery}>
-      <legend>Delivery</legend>
+      <legend>{t('delivery.legend')}</legend>
       {options.map((option) => (
         <label key={option.value} className={styles.option}>
           <input
@@ -82,13 +87,10 @@ export function Delivery({
           />
           {saved.isSuccess &&
             (addresses.length >= MAX_SAVED_ADDRESSES ? (
-              <p>
-                Your account already keeps {MAX_SAVED_ADDRESSES} addresses, the most it can, so this
-                one is used for this order only.
-              </p>
+              <p>{t('delivery.addressesFull', { max: MAX_SAVED_ADDRESSES })}</p>
             ) : (
               <Checkbox
-                label="Save this address to my account"
+                label={t('delivery.save')}
                 checked={choice.saveToAccount}
                 onChange={(event) => onChange({ ...choice, saveToAccount: event.target.checked })}
               />

@@ -1,6 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/ui/Feedback';
 import { Price } from '../../../components/ui/Price';
 import { ApiError, type Cart } from '../../../lib/api-client';
+import { formatLanguage, localeOf } from '../../../lib/format';
+import { usePriceFormat } from '../../../lib/queries';
 import { type Quote, useQuote } from '../api';
 import styles from './Cart.module.css';
 import { type DeliveryChoice, quoteBodyOf } from './Delivery';
@@ -10,6 +13,7 @@ import { type DeliveryChoice, quoteBodyOf } from './Delivery';
  * parcel goes (issue 34): a country the shop does not ship to is said here, at once.
  */
 export function Summary({ cart, choice }: { cart: Cart; choice: DeliveryChoice }) {
+  const { t } = useTranslation('cart');
   const itemsCents = cart.items.reduce((sum, item) => sum + item.price_cents, 0);
   const body = quoteBodyOf(choice);
   const quote = useQuote(
@@ -25,29 +29,29 @@ export function Summary({ cart, choice }: { cart: Cart; choice: DeliveryChoice }
   return (
     <div className={styles.totals} aria-live="polite">
       <div className={styles.row}>
-        <span>Pieces</span>
+        <span>{t('summary.pieces')}</span>
         <Price cents={itemsCents} />
       </div>
       <div className={styles.row}>
-        <span>Shipping</span>
+        <span>{t('summary.shipping')}</span>
         {choice.mode === 'pickup' ? (
-          <span>Free (pick up)</span>
+          <span>{t('summary.freePickup')}</span>
         ) : body === null ? (
-          <span>Choose the country</span>
+          <span>{t('summary.chooseCountry')}</span>
         ) : refusal ? (
-          <span>Not available</span>
+          <span>{t('summary.notAvailable')}</span>
         ) : data ? (
           data.shipping_cents === 0 ? (
-            <span>Free</span>
+            <span>{t('summary.free')}</span>
           ) : (
             <Price cents={data.shipping_cents} />
           )
         ) : (
-          <span>Working it out…</span>
+          <span>{t('summary.working')}</span>
         )}
       </div>
       <div className={styles.total}>
-        <span>Total</span>
+        <span>{t('summary.total')}</span>
         <Price cents={data?.total_cents ?? itemsCents} />
       </div>
       {data && <TaxNote quote={data} />}
@@ -66,12 +70,20 @@ export function Summary({ cart, choice }: { cart: Cart; choice: DeliveryChoice }
  * nothing under the margin scheme (no VAT may be shown there).
  */
 function TaxNote({ quote }: { quote: Quote }) {
-  if (quote.tax.mode === 'included' && quote.tax_cents > 0)
+  const { t } = useTranslation('cart');
+  const price = usePriceFormat();
+  if (quote.tax.mode === 'included' && quote.tax_cents > 0) {
+    // "19%" in English, "19 %" in German: the rate as the page's language writes a percentage.
+    const rate = new Intl.NumberFormat(localeOf(formatLanguage()), {
+      style: 'percent',
+      maximumFractionDigits: 2,
+    }).format(quote.tax.rate_bp / 10_000);
     return (
       <p className={styles.taxNote}>
-        incl. {quote.tax.rate_bp / 100}% VAT <Price cents={quote.tax_cents} />
+        {t('summary.vatIncluded', { rate, amount: price?.(quote.tax_cents) ?? '' })}
       </p>
     );
+  }
   if (quote.tax.mode === 'none' && quote.tax.wording)
     return <p className={styles.taxNote}>{quote.tax.wording}</p>;
   return null;
