@@ -4,7 +4,11 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { AREA_NAMESPACES, DEFAULT_NAMESPACE, SHARED_NAMESPACES } from './src/i18n/first-namespaces.js';
+import {
+  AREA_NAMESPACES,
+  DEFAULT_NAMESPACE,
+  SHARED_NAMESPACES,
+} from './src/i18n/first-namespaces.js';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
