@@ -103,6 +103,9 @@ export interface DraftCutout {
   reason: string | null;
 }
 
+/** Why a draft has no suggestions (0097): published before its run, paused, a failed run. */
+export type DraftErrorCode = 'published_first' | 'paused' | 'run_failed';
+
 export interface ItemDraftsTable {
   id: Generated<number>;
   item_id: number;
@@ -114,6 +117,8 @@ export interface ItemDraftsTable {
   // The drafting step (0017): its state for people; the claiming is the jobs queue's.
   attempts: Defaulted<number>;
   last_error: string | null;
+  /** Why there are no suggestions, for the admin's page to word (0097). */
+  last_error_code: DraftErrorCode | null;
   claimed_at: Timestamp | null;
   lease_until: Timestamp | null;
   drafted_at: Timestamp | null;

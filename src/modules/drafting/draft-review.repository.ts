@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { DraftCutout, DraftState, PriceSource } from '../../db/schema.js';
+import type { DraftCutout, DraftErrorCode, DraftState, PriceSource } from '../../db/schema.js';
 import type { DetailColumns } from '../catalogue/item-details.js';
 import type { Suggestions } from './suggestions.js';
 
@@ -13,6 +13,7 @@ export interface DraftRow {
   created_at: Date;
   attempts: number;
   last_error: string | null;
+  last_error_code: DraftErrorCode | null;
   lease_until: Date | null;
   drafted_at: Date | null;
   reviewed_at: Date | null;
@@ -61,6 +62,7 @@ export function draftReviewRepository(db: Db) {
         'd.created_at',
         'd.attempts',
         'd.last_error',
+        'd.last_error_code',
         'd.lease_until',
         'd.drafted_at',
         'd.reviewed_at',
@@ -120,7 +122,13 @@ export function draftReviewRepository(db: Db) {
     ): Promise<{ item_id: number; suggestions: Suggestions | null } | undefined> {
       const reset =
         to === 'queued'
-          ? { attempts: 0, last_error: null, lease_until: null, reviewed_at: null }
+          ? {
+              attempts: 0,
+              last_error: null,
+              last_error_code: null,
+              lease_until: null,
+              reviewed_at: null,
+            }
           : { reviewed_at: now };
       let update = trx
         .updateTable('item_drafts')

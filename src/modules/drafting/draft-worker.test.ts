@@ -214,7 +214,13 @@ describe('the drafting step changes only pending items', () => {
       state: 'failed',
       suggestions: null,
       last_error: expect.stringMatching(/published before/),
+      last_error_code: 'published_first',
     });
+    // The admin's page words it by its code, in the page's language.
+    const listed = (await admin('GET', '/api/admin/drafts')).json() as {
+      drafts: Array<{ id: number; last_error_code: string | null }>;
+    };
+    expect(listed.drafts.find((d) => d.id === draftId)?.last_error_code).toBe('published_first');
     expect(await itemRow(t, itemId)).toMatchObject({
       price_source: 'default',
       status: 'available',
@@ -223,7 +229,7 @@ describe('the drafting step changes only pending items', () => {
     expect((await admin('POST', `/api/admin/items/${itemId}/unpublish`)).statusCode).toBe(200);
     expect((await admin('POST', `/api/admin/drafts/${draftId}/rerun`)).statusCode).toBe(200);
     await t.app.jobs.drain();
-    expect((await draftRow(t, draftId)).state).toBe('drafted');
+    expect(await draftRow(t, draftId)).toMatchObject({ state: 'drafted', last_error_code: null });
     expect((await imageRows(t, itemId))[0]!.original_image_path).toBe(before!.path);
   });
 });
@@ -237,6 +243,7 @@ describe('provider failures', () => {
       state: 'queued',
       attempts: 1,
       last_error: expect.stringMatching(/^Paused: .*429/),
+      last_error_code: 'paused',
     });
     server.answerWith(good);
     await t.app.jobs.drain(); // not due before the pause's first probe
@@ -262,6 +269,7 @@ describe('provider failures', () => {
       state: 'failed',
       attempts: 5,
       last_error: expect.stringMatching(/was not JSON/),
+      last_error_code: 'run_failed',
     });
   });
 
@@ -274,6 +282,7 @@ describe('provider failures', () => {
       state: 'failed',
       attempts: 1,
       last_error: expect.stringMatching(/401/),
+      last_error_code: 'run_failed',
     });
     expect(JSON.stringify(draft)).not.toContain(KEY);
     expect(t.logs.text()).not.toContain(KEY);

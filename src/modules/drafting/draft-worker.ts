@@ -259,7 +259,13 @@ export function draftWorker(deps: DraftWorkerDeps): JobHandler<DraftJobPayload> 
       if (permanent) throw new PermanentJobError(message);
       // The queue retries after its backoff (or, paused, when the next probe is due);
       // until then the draft waits, showing why.
-      await drafts.endRun(draftId, job.attempt, 'queued', message);
+      await drafts.endRun(
+        draftId,
+        job.attempt,
+        'queued',
+        message,
+        error instanceof DeferJobError ? 'paused' : 'run_failed',
+      );
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { DraftCutout, DraftState, StoredVariant } from '../../db/schema.js';
+import type { DraftCutout, DraftErrorCode, DraftState, StoredVariant } from '../../db/schema.js';
 import type { CategoryChoice, Suggestions, TagChoice } from './suggestions.js';
 
 export interface DraftWork {
@@ -68,6 +68,7 @@ export function draftingRepository(db: Db) {
           last_error:
             'Not drafted: the item was published before the drafting step reached it. ' +
             'Unpublish it and draft again for suggestions.',
+          last_error_code: 'published_first',
         })
         .where('id', '=', draftId)
         .where('state', 'in', ['queued', 'processing'])
@@ -151,6 +152,7 @@ export function draftingRepository(db: Db) {
           drafted_at: result.now,
           lease_until: null,
           last_error: null,
+          last_error_code: null,
         })
         .where('id', '=', draftId)
         .where('state', '=', 'processing')
@@ -184,7 +186,7 @@ export function draftingRepository(db: Db) {
     async noteWaiting(draftId: number, message: string, now: Date): Promise<void> {
       await db
         .updateTable('item_drafts')
-        .set({ state: 'queued', last_error: message, lease_until: null })
+        .set({ state: 'queued', last_error: message, last_error_code: 'paused', lease_until: null })
         .where('id', '=', draftId)
         .where((eb) =>
           eb.or([
@@ -201,10 +203,11 @@ export function draftingRepository(db: Db) {
       attempt: number,
       state: Extract<DraftState, 'queued' | 'failed'>,
       error: string,
+      code: Exclude<DraftErrorCode, 'published_first'> = 'run_failed',
     ): Promise<void> {
       await db
         .updateTable('item_drafts')
-        .set({ state, last_error: error, lease_until: null })
+        .set({ state, last_error: error, last_error_code: code, lease_until: null })
         .where('id', '=', draftId)
         .where('state', 'in', ['queued', 'processing'])
         // A newer run (a later attempt) is never ended by an older one.

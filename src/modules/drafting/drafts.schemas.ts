@@ -42,6 +42,15 @@ export const Draft = Type.Object(
     created_at: DateTime,
     attempts: Type.Integer({ description: 'Runs of the drafting step so far' }),
     last_error: Nullable(Type.String({ description: 'Why the last run failed' })),
+    last_error_code: Nullable(
+      Type.Union(
+        [Type.Literal('published_first'), Type.Literal('paused'), Type.Literal('run_failed')],
+        {
+          description:
+            'Why there are no suggestions, for a client to word in its language: the item was published before the run (`published_first`), drafting is paused while the model server is away (`paused`), or a run failed (`run_failed`; `last_error` is the detail)',
+        },
+      ),
+    ),
     lease_until: Nullable(DateTime),
     drafted_at: Nullable(DateTime),
     reviewed_at: Nullable(DateTime),

@@ -3564,6 +3564,7 @@ export interface paths {
                             /** @description Runs of the drafting step so far */
                             attempts: number;
                             last_error: string | null;
+                            last_error_code: ("published_first" | "paused" | "run_failed") | null;
                             lease_until: string | null;
                             drafted_at: string | null;
                             reviewed_at: string | null;
@@ -3716,6 +3717,7 @@ export interface paths {
                             /** @description Runs of the drafting step so far */
                             attempts: number;
                             last_error: string | null;
+                            last_error_code: ("published_first" | "paused" | "run_failed") | null;
                             lease_until: string | null;
                             drafted_at: string | null;
                             reviewed_at: string | null;
@@ -3875,6 +3877,7 @@ export interface paths {
                             /** @description Runs of the drafting step so far */
                             attempts: number;
                             last_error: string | null;
+                            last_error_code: ("published_first" | "paused" | "run_failed") | null;
                             lease_until: string | null;
                             drafted_at: string | null;
                             reviewed_at: string | null;
@@ -4034,6 +4037,7 @@ export interface paths {
                             /** @description Runs of the drafting step so far */
                             attempts: number;
                             last_error: string | null;
+                            last_error_code: ("published_first" | "paused" | "run_failed") | null;
                             lease_until: string | null;
                             drafted_at: string | null;
                             reviewed_at: string | null;
@@ -12824,6 +12828,7 @@ export interface components {
             /** @description Runs of the drafting step so far */
             attempts: number;
             last_error: string | null;
+            last_error_code: ("published_first" | "paused" | "run_failed") | null;
             lease_until: string | null;
             drafted_at: string | null;
             reviewed_at: string | null;

@@ -23,17 +23,27 @@ const MOVED_ON = new Set(['available', 'reserved', 'sold']);
 
 function NoSuggestions({ draft }: { draft: Draft }) {
   const { t } = useTranslation('admin');
+  // The drafting step's own reasons in the page's language; a failed run's detail is the
+  // model server's own text.
+  const reason =
+    draft.last_error_code === 'published_first'
+      ? t('drafts.publishedFirst', { detail: draft.last_error })
+      : draft.last_error_code === 'paused'
+        ? t('drafts.paused', { detail: draft.last_error })
+        : draft.last_error;
   if (draft.state === 'queued' || draft.state === 'processing')
     return (
       <p className={styles.meta}>
         {t('drafts.notYet')}
-        {draft.last_error && ` ${draft.last_error}`}
+        {reason && ` ${reason}`}
       </p>
     );
   if (draft.state === 'failed')
     return (
       <Notice tone="error">
-        {t('drafts.failedRun', { reason: draft.last_error ?? t('drafts.noReason') })}
+        {draft.last_error_code === 'published_first'
+          ? reason
+          : t('drafts.failedRun', { reason: reason ?? t('drafts.noReason') })}
       </Notice>
     );
   if (draft.model === null)
