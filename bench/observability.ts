@@ -1,4 +1,4 @@
-// npm run bench:observability [-- --items 2000 --seconds 5 --rounds 3 --only off,tracing]
+// npm run bench:observability [-- --items 2000 --seconds 5 --rounds 3 --only off,tracing --profile]
 // What metrics and tracing cost: list hits and checkouts per second on one seeded
 // PostgreSQL catalogue, the compiled server (`npm run build` first) started in turn as
 //   before   node dist/server.js (no tracing entry at all)
@@ -9,7 +9,11 @@
 // Configurations in a shuffled order each round; ratios are medians of per-round
 // ratios against `off`. Targets: metrics ≥ 0.95, tracing ≥ 0.85. Besides requests per
 // second, the server's own CPU time per request (from /proc): on a machine shared with
-// other work, throughput swings with the neighbours, CPU per request much less.
+// other work, throughput swings with the neighbours, CPU per request much less
+// (each run's log line also gives the main thread's CPU alone).
+// --profile: each server runs with --cpu-prof, and its self time by module and by
+// function is printed for the list window and the checkout window of each run.
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -22,6 +26,7 @@ import { customerSessions } from '../src/modules/accounts/customer-sessions.js';
 import { dropPostgres, seedPostgres, settle } from './databases.js';
 import { load } from './load.js';
 import { procCpu, quiet, SERVER, startTarget, stopTarget } from './processes.js';
+import { summariseProfile } from './profile.js';
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +34,7 @@ const { values } = parseArgs({
     seconds: { type: 'string' },
     rounds: { type: 'string' },
     only: { type: 'string' },
+    profile: { type: 'boolean' },
   },
 });
 const ITEMS = Number(values.items ?? 2_000);
@@ -159,6 +165,26 @@ const median = (list: number[]) => {
   return known.length ? known[Math.floor(known.length / 2)]! : Number.NaN;
 };
 
+/** The server's self time by module and by function in each window of its run. */
+function printProfiles(run: string, dir: string, windows: Array<[string, number, number]>) {
+  const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) return;
+  for (const [name, from, to] of windows) {
+    const profile = summariseProfile(path.join(dir, file), from, 25, to);
+    const lines = (list: Array<{ name: string; share: number }>) =>
+      list.map((entry) => `  ${(entry.share * 100).toFixed(1).padStart(5)} % ${entry.name}`);
+    process.stderr.write(
+      [
+        `${run}, ${name} (${profile.totalSamples} samples), by module:`,
+        ...lines(profile.byModule),
+        'by function:',
+        ...lines(profile.byFunction),
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const sink = await otlpSink();
   log(`seeding ${ITEMS} items on PostgreSQL`);
@@ -201,13 +227,20 @@ async function main(): Promise<void> {
       for (const config of order) {
         const items = await restock(client);
         await settle(databaseUrl);
+        const profileDir = values.profile
+          ? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-observability-profile-'))
+          : null;
         const target = await startTarget(
           config.name,
           SERVER,
           { DATABASE_URL: databaseUrl, ...config.env },
           '/readyz',
-          config.nodeArgs,
+          profileDir
+            ? [...config.nodeArgs, '--cpu-prof', '--cpu-prof-dir', profileDir]
+            : config.nodeArgs,
         );
+        const now = () => Number(process.hrtime.bigint() / 1000n);
+        const windows: Array<[string, number, number]> = [];
         // Prometheus scrapes every 15 s by default; every 5 s here, so each run sees one.
         const scraping =
           config.name === 'metrics'
@@ -228,11 +261,19 @@ async function main(): Promise<void> {
           await load(target.base, list, 2); // warm-up: the index loads, the answer is kept
           await quiet(target.child.pid);
           const cpu = () => procCpu(target.child.pid)?.seconds ?? 0;
+          // The main thread alone: the rest is the collector's helpers and libuv's pool.
+          const mainCpu = () => procCpu(target.child.pid, target.child.pid)?.seconds ?? 0;
+          const m0 = mainCpu();
+          const t0 = now();
           const c0 = cpu();
           const listed = await load(target.base, list, SECONDS);
           const c1 = cpu();
+          const m1 = mainCpu();
+          const t1 = now();
           const sold = await checkouts(target.base, cookies, items, SECONDS);
           const c2 = cpu();
+          const m2 = mainCpu();
+          windows.push(['list', t0, t1], ['checkout', t1, now()]);
           // CPU milliseconds of the server per answered list request and per checkout.
           // A run the machine stalled (nothing answered) has no cost per request: NaN, left out.
           const listCpu = ((c1 - c0) * 1000) / (listed.requests || Number.NaN);
@@ -241,12 +282,16 @@ async function main(): Promise<void> {
             .get(config.name)!
             .push({ list: listed.rps, checkout: sold.rate, listCpu, checkoutCpu });
           log(
-            `round ${round} ${config.name.padEnd(8)} list ${listed.rps.toFixed(0)} req/s (${listCpu.toFixed(3)} CPU ms each)` +
-              `  checkout ${sold.rate.toFixed(1)}/s (${checkoutCpu.toFixed(1)} CPU ms each)${sold.failed ? ` (${sold.failed} refused)` : ''}`,
+            `round ${round} ${config.name.padEnd(8)} list ${listed.rps.toFixed(0)} req/s (${listCpu.toFixed(3)} CPU ms each, main ${(((m1 - m0) * 1000) / listed.requests).toFixed(3)})` +
+              `  checkout ${sold.rate.toFixed(1)}/s (${checkoutCpu.toFixed(1)} CPU ms each, main ${(((m2 - m1) * 1000) / (sold.rate * SECONDS)).toFixed(1)})${sold.failed ? ` (${sold.failed} refused)` : ''}`,
           );
         } finally {
           if (scraping) clearInterval(scraping);
           await stopTarget(target);
+          if (profileDir) {
+            printProfiles(`round ${round} ${config.name}`, profileDir, windows);
+            fs.rmSync(profileDir, { recursive: true, force: true });
+          }
         }
       }
     }

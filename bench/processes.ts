@@ -78,11 +78,20 @@ export function stopTarget(target: Target): Promise<void> {
 
 const TICKS_PER_SECOND = 100; // Linux's USER_HZ
 
-/** A process's name and CPU seconds so far (user + system), from /proc; null once it is gone. */
-export function procCpu(pid: number | undefined): { name: string; seconds: number } | null {
+/**
+ * A process's name and CPU seconds so far (user + system), from /proc; null once it is
+ * gone. With `thread`, one of its threads' alone (its pid: the main thread).
+ */
+export function procCpu(
+  pid: number | undefined,
+  thread?: number,
+): { name: string; seconds: number } | null {
   let stat: string;
   try {
-    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    stat = fs.readFileSync(
+      thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`,
+      'utf8',
+    );
   } catch {
     return null;
   }

@@ -38,14 +38,22 @@ function top(map: Map<string, number>, total: number, count: number) {
     .map(([name, hits]) => ({ name, share: hits / total }));
 }
 
-/** Self time of the samples taken at or after `fromMicros` (CLOCK_MONOTONIC µs, as process.hrtime). */
-export function summariseProfile(file: string, fromMicros = 0, count = 12): ProfileSummary {
+/**
+ * Self time of the samples taken at or after `fromMicros` and before `toMicros`
+ * (CLOCK_MONOTONIC µs, as process.hrtime).
+ */
+export function summariseProfile(
+  file: string,
+  fromMicros = 0,
+  count = 12,
+  toMicros = Number.POSITIVE_INFINITY,
+): ProfileSummary {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
   const hitsById = new Map<number, number>();
   let t = profile.startTime;
   for (const [i, id] of profile.samples.entries()) {
     t += profile.timeDeltas[i] ?? 0;
-    if (t >= fromMicros) hitsById.set(id, (hitsById.get(id) ?? 0) + 1);
+    if (t >= fromMicros && t < toMicros) hitsById.set(id, (hitsById.get(id) ?? 0) + 1);
   }
   const byFunction = new Map<string, number>();
   const byModule = new Map<string, number>();
