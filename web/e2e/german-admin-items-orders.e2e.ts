@@ -1,69 +1,21 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from './support/admin-api.js';
 import { hasChromium, launchChromium, personContext } from './support/chromium.js';
+import {
+  checkGerman as checkGermanPage,
+  englishOnly,
+  expectNoEnglish as noEnglishOn,
+} from './support/german.js';
 import { checkPage, watchProblems } from './support/page-checks.js';
 import { type SeededItem, seedCatalogue } from './support/seed.js';
 import { ADMIN, type ShopServer, startShop } from './support/shop-server.js';
 
-const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/locales');
-
-/** The fixed text of a message, from every branch of its plurals and selects. */
-function literals(elements: MessageFormatElement[], into: string[] = []): string[] {
-  for (const element of elements) {
-    if (element.type === TYPE.literal) into.push(element.value);
-    else if (element.type === TYPE.plural || element.type === TYPE.select)
-      for (const option of Object.values(element.options)) literals(option.value, into);
-    else if (element.type === TYPE.tag) literals(element.children, into);
-  }
-  return into;
-}
-
-/** Every English phrase of these namespaces that German does not share. */
-function englishOnly(namespaces: string[]): string[] {
-  const messages = (value: unknown, into: string[] = []): string[] => {
-    if (typeof value === 'string') into.push(value);
-    else if (value && typeof value === 'object')
-      for (const v of Object.values(value)) messages(v, into);
-    return into;
-  };
-  const phrases = (language: string, ns: string) =>
-    messages(JSON.parse(fs.readFileSync(path.join(locales, language, `${ns}.json`), 'utf8')))
-      .flatMap((message) => literals(parse(message)))
-      .map((part) => part.trim().replace(/^[\s,.:;()“”]+|[\s,.:;()“”]+$/g, ''))
-      .filter((part) => part.split(/\s+/).length >= 2 || /^[A-Z][a-z]{3,}$/.test(part));
-  return namespaces.flatMap((ns) => {
-    const german = new Set(phrases('de', ns));
-    return phrases('en', ns).filter((phrase) => !german.has(phrase));
-  });
-}
-
-const ENGLISH = englishOnly(['adminItems', 'adminOrders']);
-
-/**
- * The page's own content (the admin frame around it belongs to other catalogues) holds
- * no English wording of these pages' catalogues; whole words only.
- */
-async function expectNoEnglish(page: Page, name: string) {
-  const text = await page.locator('main').innerText();
-  const found = ENGLISH.filter((phrase) =>
-    new RegExp(
-      `(^|[^\\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`,
-      'u',
-    ).test(text),
-  );
-  expect(found, `${name}: English left on the page`).toEqual([]);
-}
-
-async function checkGerman(page: Page, name: string) {
-  expect(await page.locator('html').getAttribute('lang')).toBe('de');
-  await expectNoEnglish(page, name);
-  await checkPage(page, name);
-}
+const ENGLISH = englishOnly(['common', 'admin', 'adminItems', 'adminOrders']);
+const checkGerman = (page: Page, name: string) => checkGermanPage(page, name, ENGLISH);
+const expectNoEnglish = (page: Page, name: string) => noEnglishOn(page, name, ENGLISH);
 
 // Issue 37: the owner of a shop in Germany (SHOP_LANGUAGE=de) in a German browser reads
 // the items list, an item's page, the orders list and a paid order in German, with no

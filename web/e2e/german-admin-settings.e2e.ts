@@ -1,63 +1,21 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type WebhookReceiver, webhookReceiver } from '../../test/support/webhook-receiver.js';
 import { hasChromium, launchChromium, personContext } from './support/chromium.js';
+import {
+  checkGerman as checkGermanPage,
+  englishOnly,
+  expectNoEnglish as noEnglishOn,
+} from './support/german.js';
 import { checkPage, watchProblems } from './support/page-checks.js';
 import { seedCatalogue } from './support/seed.js';
 import { ADMIN, type ShopServer, startShop } from './support/shop-server.js';
 
-const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/locales');
-
-/** The fixed parts of every English message these pages show that German words differently. */
-function englishOnly(namespace: string): string[] {
-  const flat = (value: unknown, into: string[] = []): string[] => {
-    if (typeof value === 'string') into.push(value);
-    else if (value && typeof value === 'object')
-      for (const v of Object.values(value)) flat(v, into);
-    return into;
-  };
-  const read = (language: string) =>
-    flat(JSON.parse(fs.readFileSync(path.join(locales, language, `${namespace}.json`), 'utf8')));
-  // Placeholders, tags and ICU choices split a message into what must not appear.
-  const parts = (messages: string[]) =>
-    messages
-      .flatMap((message) => message.split(/\{[^{}]*\{|\}[^{}]*\{|\{[^}]*\}|\}|<\/?\w+>/))
-      .map((part) => part.trim());
-  const germanMessages = read('de');
-  const german = new Set(germanMessages);
-  // A word both languages write ("Version", "Logo") is no English left.
-  const germanParts = new Set(parts(germanMessages));
-  return parts(read('en').filter((message) => !german.has(message))).filter(
-    (part) =>
-      !germanParts.has(part) && (part.split(/\s+/).length >= 2 || /^[A-Z][a-z]{3,}$/.test(part)),
-  );
-}
-
-const ENGLISH = englishOnly('adminSettings');
-
-/**
- * The page's own content (the admin's menu around it has a catalogue of its own) holds no
- * English wording of the admin settings' catalogue; an open dialog is inside it.
- */
-async function expectNoEnglish(page: Page, name: string) {
-  const text = await page.locator('main').innerText();
-  const found = ENGLISH.filter((phrase) =>
-    new RegExp(
-      `(^|[^\\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`,
-      'u',
-    ).test(text),
-  );
-  expect(found, `${name}: English left on the page`).toEqual([]);
-}
-
-async function checkGerman(page: Page, name: string) {
-  expect(await page.locator('html').getAttribute('lang')).toBe('de');
-  await expectNoEnglish(page, name);
-  await checkPage(page, name);
-}
+const ENGLISH = englishOnly(['common', 'admin', 'adminSettings']);
+const checkGerman = (page: Page, name: string) => checkGermanPage(page, name, ENGLISH);
+const expectNoEnglish = (page: Page, name: string) => noEnglishOn(page, name, ENGLISH);
 
 // Issue 37: the owner of a shop in Germany (SHOP_LANGUAGE=de), in a German browser, keeps
 // the shop's settings, shipping rates, upload links and webhooks in German: no English

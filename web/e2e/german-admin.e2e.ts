@@ -1,71 +1,22 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, submitThroughLink } from './support/admin-api.js';
 import { hasChromium, launchChromium, personContext } from './support/chromium.js';
+import {
+  checkGerman as checkGermanPage,
+  englishOnly,
+  expectNoEnglish as noEnglishOn,
+} from './support/german.js';
 import { checkPage, watchProblems } from './support/page-checks.js';
 import { photoFiles } from './support/photos.js';
 import { type SeededItem, seedCatalogue } from './support/seed.js';
 import { ADMIN, type ShopServer, startShop } from './support/shop-server.js';
 
-const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/locales');
-
-/** The fixed wording of a message: its literal parts, inside plurals, selects and tags too. */
-function literalsOf(elements: MessageFormatElement[], into: string[] = []): string[] {
-  for (const element of elements) {
-    if (element.type === TYPE.literal) into.push(element.value);
-    if (element.type === TYPE.plural || element.type === TYPE.select)
-      for (const option of Object.values(element.options)) literalsOf(option.value, into);
-    if (element.type === TYPE.tag) literalsOf(element.children, into);
-  }
-  return into;
-}
-
-/** Every English phrase of these namespaces that German words differently. */
-function englishOnly(namespaces: string[]): string[] {
-  const flat = (value: unknown, into: string[] = []): string[] => {
-    if (typeof value === 'string') into.push(value);
-    else if (value && typeof value === 'object')
-      for (const v of Object.values(value)) flat(v, into);
-    return into;
-  };
-  const read = (language: string, ns: string) =>
-    flat(JSON.parse(fs.readFileSync(path.join(locales, language, `${ns}.json`), 'utf8')));
-  return namespaces.flatMap((ns) => {
-    const german = new Set(read('de', ns));
-    return (
-      read('en', ns)
-        .filter((message) => !german.has(message))
-        .flatMap((message) => literalsOf(parse(message, { ignoreTag: false })))
-        .map((part) => part.trim())
-        // A phrase, or one capitalised word ("Sold"): short lowercase words occur in German.
-        .filter((part) => part.split(/\s+/).length >= 2 || /^[A-Z][a-z]{3,}$/.test(part))
-    );
-  });
-}
-
 const ENGLISH = englishOnly(['common', 'admin']);
-
-/** The visible text of the page holds no English wording of the admin's catalogue. */
-async function expectNoEnglish(page: Page, name: string) {
-  const text = await page.locator('body').innerText();
-  const found = ENGLISH.filter((phrase) =>
-    new RegExp(
-      `(^|[^\\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`,
-      'u',
-    ).test(text),
-  );
-  expect(found, `${name}: English left on the page`).toEqual([]);
-}
-
-async function checkGerman(page: Page, name: string) {
-  expect(await page.locator('html').getAttribute('lang')).toBe('de');
-  await expectNoEnglish(page, name);
-  await checkPage(page, name);
-}
+const checkGerman = (page: Page, name: string) => checkGermanPage(page, name, ENGLISH);
+const expectNoEnglish = (page: Page, name: string) => noEnglishOn(page, name, ENGLISH);
 
 /** Signs in through the German form the page is on. */
 async function signInGerman(page: Page) {

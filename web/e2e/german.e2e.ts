@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,56 +5,19 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from './support/admin-api.js';
 import { hasChromium, launchChromium, personContext } from './support/chromium.js';
+import {
+  checkGerman as checkGermanPage,
+  englishOnly,
+  expectNoEnglish as noEnglishOn,
+} from './support/german.js';
 import { htmlFromMail, linkFromMail } from './support/mail.js';
 import { checkPage, expectAccessible, watchProblems } from './support/page-checks.js';
 import { type SeededItem, seedCatalogue } from './support/seed.js';
 import { type ShopServer, startShop } from './support/shop-server.js';
 
-const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/locales');
-
-/** Every English message of these namespaces that German words differently, without its values. */
-function englishOnly(namespaces: string[]): string[] {
-  const flat = (value: unknown, into: string[] = []): string[] => {
-    if (typeof value === 'string') into.push(value);
-    else if (value && typeof value === 'object')
-      for (const v of Object.values(value)) flat(v, into);
-    return into;
-  };
-  const read = (language: string, ns: string) =>
-    flat(JSON.parse(fs.readFileSync(path.join(locales, language, `${ns}.json`), 'utf8')));
-  return namespaces.flatMap((ns) => {
-    const german = new Set(read('de', ns));
-    return (
-      read('en', ns)
-        .filter((message) => !german.has(message))
-        // The fixed parts of a message: what must not appear on a German page.
-        .flatMap((message) => message.split(/\{[^}]*\}|<\/?\w+>/))
-        .map((part) => part.trim())
-        .filter((part) => part.split(/\s+/).length >= 2 || /^[A-Z][a-z]{3,}$/.test(part))
-    );
-  });
-}
-
 const ENGLISH = englishOnly(['common', 'storefront', 'account', 'upload', 'cart', 'orders']);
-
-/** The visible text of the page holds no English wording of the catalogue. */
-async function expectNoEnglish(page: Page, name: string) {
-  const text = await page.locator('body').innerText();
-  // Whole words only: "Sort" is no English inside "Sortieren".
-  const found = ENGLISH.filter((phrase) =>
-    new RegExp(
-      `(^|[^\\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`,
-      'u',
-    ).test(text),
-  );
-  expect(found, `${name}: English left on the page`).toEqual([]);
-}
-
-async function checkGerman(page: Page, name: string) {
-  expect(await page.locator('html').getAttribute('lang')).toBe('de');
-  await expectNoEnglish(page, name);
-  await checkPage(page, name);
-}
+const checkGerman = (page: Page, name: string) => checkGermanPage(page, name, ENGLISH);
+const expectNoEnglish = (page: Page, name: string) => noEnglishOn(page, name, ENGLISH);
 
 // Issue 37: a shop in Germany (SHOP_LANGUAGE=de), visited by a German browser: the
 // storefront, an item, registering, verifying through the German mail, the account, the
