@@ -12,6 +12,7 @@ import {
   useSavePage,
   useSaveShop,
 } from './api';
+import { type PageLanguage, PageLanguageChoice } from './PageLanguageChoice';
 import styles from './ShopSettings.module.css';
 
 const PAGE_NAMES: Record<PageSlug, string> = {
@@ -246,9 +247,9 @@ function SettingsForm() {
 }
 
 /** One page's editor; keyed by the page, so choosing another starts afresh. */
-function PageEditor({ slug }: { slug: PageSlug }) {
-  const page = useAdminPage(slug);
-  const save = useSavePage(slug);
+function PageEditor({ slug, language }: { slug: PageSlug; language: PageLanguage | null }) {
+  const page = useAdminPage(slug, language);
+  const save = useSavePage(slug, language);
   if (page.isPending) return <Loading />;
   if (page.isError) return <Notice tone="error">{page.error.message}</Notice>;
   // Keyed by the version: a save shows the saved text as the new starting point.
@@ -319,6 +320,7 @@ function PageForm({
 /** /admin/shop: the shop's own settings and its legal pages (issue 33 items 1, 2). */
 export default function ShopSettingsPage() {
   const [slug, setSlug] = useState<PageSlug>('imprint');
+  const [language, setLanguage] = useState<PageLanguage | null>(null);
   useEffect(() => {
     document.title = 'Shop settings · Admin';
   }, []);
@@ -341,7 +343,8 @@ export default function ShopSettingsPage() {
             </Button>
           ))}
         </fieldset>
-        <PageEditor key={slug} slug={slug} />
+        <PageLanguageChoice value={language} onChange={setLanguage} />
+        <PageEditor key={`${slug}:${language}`} slug={slug} language={language} />
       </section>
     </>
   );
