@@ -201,3 +201,38 @@ describe('the checkout records the version the buyer was shown', () => {
     expect(otherRow.terms_version).toBe(english.json().version);
   });
 });
+
+describe('the web page /pages/:slug', () => {
+  const FIXTURE_DIST = new URL('../../../test/fixtures/web-dist', import.meta.url).pathname;
+  let web: TestApp;
+  beforeAll(async () => {
+    web = await buildTestApp({ env: { ...ADMIN_ENV, WEB_DIST_DIR: FIXTURE_DIST } });
+    const session = await adminSessionCookie(web.app);
+    for (const [query, title] of [
+      ['', 'Imprint'],
+      ['?language=de', 'Impressum'],
+    ] as const) {
+      const res = await web.app.inject({
+        method: 'PUT',
+        url: `/api/admin/pages/imprint${query}`,
+        cookies: { shop_admin: session },
+        payload: { title, body_markdown: 'Werkstatt Lee' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  }, 120_000);
+  afterAll(() => web.close());
+
+  it('is titled by the version in the visitor’s language, else the shop’s', async () => {
+    const titleOf = (html: string) => /<title>([\s\S]*?)<\/title>/.exec(html)?.[1];
+    const german = await web.app.inject({
+      method: 'GET',
+      url: '/pages/imprint',
+      headers: { 'accept-language': 'de' },
+    });
+    expect(german.statusCode).toBe(200);
+    expect(titleOf(german.body)).toMatch(/^Impressum · /);
+    const english = await web.app.inject({ method: 'GET', url: '/pages/imprint' });
+    expect(titleOf(english.body)).toMatch(/^Imprint · /);
+  });
+});
