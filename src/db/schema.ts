@@ -376,6 +376,8 @@ export interface ShopPagesTable {
   body_markdown: string;
   body_html: string;
   created_at: Timestamp;
+  /** The language it is written in; null: the shop's own (SHOP_LANGUAGE), as before 0096. */
+  language: ShopLanguage | null;
 }
 
 export type OrderState = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';

@@ -34,6 +34,7 @@ import * as m0091 from './0091_shipping.js';
 import * as m0092 from './0092_tax_invoices.js';
 import * as m0093 from './0093_withdrawals.js';
 import * as m0095 from './0095_customer_language.js';
+import * as m0096 from './0096_page_languages.js';
 import * as m0097 from './0097_draft_error_code.js';
 
 /**
@@ -76,5 +77,6 @@ export const migrations: Record<string, Migration> = {
   '0092_tax_invoices': m0092,
   '0093_withdrawals': m0093,
   '0095_customer_language': m0095,
+  '0096_page_languages': m0096,
   '0097_draft_error_code': m0097,
 };

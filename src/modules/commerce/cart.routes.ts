@@ -1,7 +1,9 @@
+import type { ShopLanguage } from '../../config.js';
 import type { App } from '../../context.js';
 import { requireCustomer, signedInCustomer } from '../../http/customer-guard.js';
 import { rateLimits } from '../../http/rate-limits.js';
 import { errors, NoContent } from '../../http/schemas.js';
+import { visitorLanguage } from '../../i18n/request-language.js';
 import { CheckoutBody, CheckoutResponse } from '../orders/orders.schemas.js';
 import { Quote, QuoteBody } from '../shipping/shipping.schemas.js';
 import type { CartService } from './cart.service.js';
@@ -11,7 +13,7 @@ const tags = ['cart'];
 const security = [{ customerSession: [] }];
 
 /** /api/cart for the signed-in customer (contract: Cart). */
-export function cartRoutes(app: App, cart: CartService): void {
+export function cartRoutes(app: App, cart: CartService, shopLanguage: ShopLanguage = 'en'): void {
   app.get(
     '/api/cart',
     {
@@ -104,6 +106,8 @@ export function cartRoutes(app: App, cart: CartService): void {
       const { sale, order, paymentUrl } = await cart.checkout(
         signedInCustomer(request),
         request.body,
+        // The page's language: the terms recorded are the version the buyer was shown.
+        visitorLanguage(request, shopLanguage),
       );
       return {
         sold_item_ids: sale.soldItemIds,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ShopLanguage } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import type { PostalAddress } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -150,10 +151,18 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
   }
 
   /** The checkout body: a new address, a saved one (`address_id`), or neither for pickup. */
-  async function destinationOf(customerId: number, body: CheckoutBody = {}): Promise<Destination> {
+  async function destinationOf(
+    customerId: number,
+    body: CheckoutBody,
+    language: ShopLanguage,
+  ): Promise<Destination> {
     const note = body.note?.trim() || null;
     // First: a refusal for the terms leaves the cart exactly as it was (issue 33 item 3).
-    const legal = await acceptedLegal(ctx.db, ctx.config.paymentProvider, body);
+    // The versions recorded are those in the language the buyer was shown.
+    const legal = await acceptedLegal(ctx.db, ctx.config.paymentProvider, body, {
+      language,
+      shopLanguage: ctx.config.shopLanguage,
+    });
     if (body.address_id !== undefined && body.shipping_address !== undefined) {
       throw badRequest(
         'invalid_body',
@@ -341,9 +350,11 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
     async checkout(
       customer: SignedInCustomer,
       body?: CheckoutBody,
+      /** The language the checkout was shown in: the terms it recorded are in it. */
+      language?: ShopLanguage,
     ): Promise<{ sale: Sale; order: Order; paymentUrl?: string }> {
       try {
-        const done = await checkout(customer, body);
+        const done = await checkout(customer, body, language);
         ctx.metrics.checkouts.inc({
           outcome: done.order.state === 'placed' ? 'placed' : 'completed',
         });
@@ -359,8 +370,9 @@ export function cartService(ctx: CartContext, sales: SaleAnnouncer, log: Fastify
   async function checkout(
     customer: SignedInCustomer,
     body?: CheckoutBody,
+    language: ShopLanguage = customer.language ?? ctx.config.shopLanguage,
   ): Promise<{ sale: Sale; order: Order; paymentUrl?: string }> {
-    const destination = await destinationOf(customer.id, body);
+    const destination = await destinationOf(customer.id, body ?? {}, language);
     const country = destination.shippingAddress?.country ?? null;
     // A country the shop does not ship to is refused before anything held changes.
     await shipping.chargeFor(ctx.db, country, []);

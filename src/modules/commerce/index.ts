@@ -32,7 +32,7 @@ export function commerceModule(app: App, ctx: AppContext, sales: SaleAnnouncer):
   // Every answer here is personal: never cached (as the accounts module does).
   answersNeverStored(app);
   favoritesRoutes(app, favoritesService(ctx));
-  cartRoutes(app, cartService(ctx, sales, app.log));
+  cartRoutes(app, cartService(ctx, sales, app.log), ctx.config.shopLanguage);
   customerOrdersModule(app, ctx);
 }
 

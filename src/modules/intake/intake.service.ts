@@ -2,7 +2,7 @@ import { digestToken, isWellFormedToken } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
 import { storeEncodedVariants } from '../../media/image-variants.js';
 import type { MediaStorage } from '../../media/storage.js';
-import { ownerNotices } from '../shop/owner-notices.js';
+import { ownerNotices } from '../shop/owner-notices.service.js';
 import { createSubmission, type StoredPhoto } from './intake.repository.js';
 import type { IntakeForm } from './intake-form.js';
 import { linkNotActive } from './link-not-active.js';

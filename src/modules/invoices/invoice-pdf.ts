@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatMoney } from '../orders/order-mails.js';
+import { formatMoney } from '../orders/mail-formats.js';
 import { postalLines } from '../orders/postal-lines.js';
 import { formatRate } from '../tax/tax.js';
 import type { DocumentSnapshot } from './invoice-snapshot.js';

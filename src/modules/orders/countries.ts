@@ -33,5 +33,18 @@ export function countryCodeOf(input: string, field: string): string {
   );
 }
 
-/** The country's name in English ("United Kingdom"), as a letter's last line gives it. */
-export const countryName = (code: string): string => names.of(code) ?? code;
+const namesIn = new Map<string, Intl.DisplayNames>();
+
+/**
+ * The country's name ("United Kingdom", German "Vereinigtes Königreich"), as a letter's
+ * last line gives it: in English unless a mail's language is given.
+ */
+export const countryName = (code: string, language = 'en'): string => {
+  if (language === 'en') return names.of(code) ?? code;
+  let inLanguage = namesIn.get(language);
+  if (!inLanguage) {
+    inLanguage = new Intl.DisplayNames([language], { type: 'region' });
+    namesIn.set(language, inLanguage);
+  }
+  return inLanguage.of(code) ?? code;
+};

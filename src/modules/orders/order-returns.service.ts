@@ -2,7 +2,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { customersRepository } from '../accounts/customers.repository.js';
 import { invoicesService } from '../invoices/invoices.service.js';
-import { ownerNotices } from '../shop/owner-notices.js';
+import { ownerNotices } from '../shop/owner-notices.service.js';
 import { orderEventData } from '../webhooks/webhook-events.js';
 import { requestRefundIn } from './order-refunds.js';
 import { orderReturnsRepository } from './order-returns.repository.js';

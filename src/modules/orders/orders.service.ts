@@ -8,13 +8,13 @@ import { documentsOf } from '../invoices/documents-of.js';
 import { storedTaxOf } from '../invoices/invoice-snapshot.js';
 import { invoicesService } from '../invoices/invoices.service.js';
 import { acceptedPagesOf } from '../shop/accepted-pages.js';
-import { ownerNotices } from '../shop/owner-notices.js';
+import { ownerNotices, type PaymentProblem } from '../shop/owner-notices.service.js';
 import { taxOf } from '../tax/tax.js';
 import { orderEventData } from '../webhooks/webhook-events.js';
 import type { OrderEventType } from '../webhooks/webhook-payloads.js';
 import { countryCodeOf } from './countries.js';
 import { hostedOrdersRepository } from './hosted-orders.repository.js';
-import { orderMail } from './order-mails.js';
+import { orderMail } from './order-mail-text.js';
 import { orderRefundsRepository, requestRefundIn } from './order-refunds.js';
 import { orderReturnsRepository } from './order-returns.repository.js';
 import { orderRowToOrder, ordersWithLines } from './order-shape.js';
@@ -72,8 +72,8 @@ export interface CancelOptions {
   refundPayment?: string | null;
   /** Its held items stay in the buyer's cart (until this deadline, or as they are) instead of going back on sale. */
   keepInCart?: { deadline: Date | null };
-  /** Ended by its payment (failed, ran out, came too late): the owner is told, in these words. */
-  paymentProblem?: string;
+  /** Ended by its payment (failed, ran out, came too late): the owner is told why. */
+  paymentProblem?: PaymentProblem;
 }
 
 /** Providers whose money a cancelled paid order gives back through a refund (accept took none). */
@@ -117,9 +117,19 @@ export function ordersService(ctx: OrdersContext) {
     const shop = await ctx.shop.current(trx);
     const pages = kind === 'confirmation' ? await acceptedPagesOf(trx, order) : null;
     const accepted = [pages?.terms, pages?.withdrawal].filter((page) => page != null);
+    // The buyer's own language, else the shop's (issue 37); a guest order has the shop's.
+    const buyer =
+      order.customer_id === null
+        ? undefined
+        : await trx
+            .selectFrom('customers')
+            .select('language')
+            .where('id', '=', order.customer_id)
+            .executeTakeFirst();
     const mail = orderMail(kind, order, {
       publicBaseUrl: ctx.config.publicBaseUrl,
       shop,
+      language: buyer?.language ?? ctx.config.shopLanguage,
       accepted,
       returnAddress: shop.address,
     });
@@ -285,11 +295,7 @@ export function ordersService(ctx: OrdersContext) {
       const order = await load(trx, id);
       if (!order) return;
       await queueMail(trx, 'payment-refunded', order);
-      await notices.paymentProblem(
-        trx,
-        order,
-        `A payment arrived for order ${order.number} after it had ended; it is refunded in full.`,
-      );
+      await notices.paymentProblem(trx, order, { kind: 'afterEnd' });
     },
 
     load,
@@ -411,7 +417,7 @@ export function ordersService(ctx: OrdersContext) {
         try {
           await inTransaction(ctx.db, (trx) =>
             cancelIn(trx, id, reason, now, {
-              paymentProblem: `No payment arrived by ${lastDay}, the last day to pay.`,
+              paymentProblem: { kind: 'unpaid', lastDay: dueDateOf(payment_due_at, shop.timeZone) },
             }),
           );
           cancelled.push(id);

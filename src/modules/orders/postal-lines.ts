@@ -14,6 +14,8 @@ const LATIN = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]*$/u;
  */
 export function postalLines(
   address: Pick<PostalAddress, 'name' | 'line1' | 'line2' | 'postal_code' | 'city' | 'country'>,
+  /** The language the country's name is written in (a mail's). */
+  language = 'en',
 ): string[] {
   const parts = {
     postalCountry: address.country,
@@ -27,5 +29,5 @@ export function postalLines(
   if (!lines.some((line) => line.includes(address.city))) {
     lines = formatAddress({ ...parts, administrativeArea: address.city }, script);
   }
-  return [...lines, countryName(address.country)];
+  return [...lines, countryName(address.country, language)];
 }

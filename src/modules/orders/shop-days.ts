@@ -37,10 +37,14 @@ export function lastDayToPay(
 export const dueDateOf = (endsAt: Date, timeZone: string): string =>
   shopDateOf(new Date(endsAt.getTime() - 1), timeZone);
 
-/** "Sunday, 18 January 2026": a shop day in the words of the shop's mails. */
-export function formatShopDay(date: string): string {
+/** Intl's locale for a mail's language: British English's dates ("18 January 2026"). */
+export const dateLocaleOf = (language: string): string => (language === 'en' ? 'en-GB' : language);
+
+/** "Sunday, 18 January 2026" ("Sonntag, 18. Januar 2026"): a shop day in the words of the shop's mails. */
+export function formatShopDay(date: string, language = 'en'): string {
   // A calendar date has no zone: formatted as the UTC day it names.
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return new Intl.DateTimeFormat(dateLocaleOf(language), {
+    dateStyle: 'full',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
 }

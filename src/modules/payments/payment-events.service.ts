@@ -7,6 +7,7 @@ import { cartRepository } from '../commerce/cart.repository.js';
 import { LATE_EVENT_MARGIN_MS } from '../commerce/hosted-checkout.js';
 import type { PaymentEvent } from '../commerce/payments.js';
 import type { Sale, SaleAnnouncer } from '../commerce/sales.js';
+import { NO_LONGER_HELD } from '../orders/cancel-reasons.js';
 import { hostedOrdersRepository } from '../orders/hosted-orders.repository.js';
 import { requestRefundIn } from '../orders/order-refunds.js';
 import { type OrderRow, ordersRepository } from '../orders/orders.repository.js';
@@ -16,9 +17,7 @@ import { paymentEventsRepository } from './payment-events.repository.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** The buyer's words for a payment that could not buy what it was for. */
-export const NO_LONGER_HELD =
-  'Your payment arrived after the pieces were no longer held for you, so they could not be sold to you; the payment is refunded in full.';
+export { NO_LONGER_HELD };
 
 interface Decision {
   outcome: PaymentOutcome;
@@ -69,7 +68,7 @@ export function paymentEventsService(
       }
       await orders.cancelWithin(trx, row.id, NO_LONGER_HELD, {
         refundPayment: event.paymentReference,
-        paymentProblem: `A payment for order ${row.number} arrived after its pieces were no longer held for it; it is refunded in full.`,
+        paymentProblem: { kind: 'noLongerHeld' },
       });
       return { outcome: 'refund_requested' as const };
     }
@@ -131,9 +130,7 @@ export function paymentEventsService(
       // A buyer who left the page is not written to; a failed payment is worth a mail.
       {
         mail: failed,
-        paymentProblem: failed
-          ? `The payment for order ${row.number} failed.`
-          : `The payment page for order ${row.number} ran out without a payment.`,
+        paymentProblem: { kind: failed ? 'failed' : 'expired' },
       },
     );
     return { outcome: 'unpaid_cancelled', orderId };

@@ -2,7 +2,7 @@ import type { PaymentProvider } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
 import { checkoutWording } from './checkout-wording.js';
-import { pagesRepository } from './pages.repository.js';
+import { type PageLanguage, pagesRepository } from './pages.repository.js';
 
 /** What the buyer accepted at checkout, recorded with the order (issue 33 item 3). */
 export interface AcceptedLegal {
@@ -15,17 +15,19 @@ export interface AcceptedLegal {
 /**
  * Once a `terms` page exists, an order needs `accept_terms: true` (400
  * terms_not_accepted otherwise, before anything is held or paid). The versions
- * are those current now: what the checkout page showed the buyer.
+ * are those current now in the buyer's language: what the checkout page showed them.
  */
 export async function acceptedLegal(
   db: Db,
   provider: PaymentProvider,
   body: { accept_terms?: boolean | undefined; checkout_wording?: string | undefined } = {},
+  /** The buyer's language: the versions they were shown (theirs, else the shop's). */
+  language: PageLanguage,
 ): Promise<AcceptedLegal> {
   const pages = pagesRepository(db);
   const [terms, withdrawal] = await Promise.all([
-    pages.latest('terms'),
-    pages.latest('withdrawal'),
+    pages.shown('terms', language),
+    pages.shown('withdrawal', language),
   ]);
   if (terms && body.accept_terms !== true)
     throw badRequest(

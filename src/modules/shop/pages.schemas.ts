@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { SHOP_LANGUAGES, type ShopLanguage } from '../../config.js';
 import type { PageSlug } from '../../db/schema.js';
 import { StrictObject } from '../../http/schemas.js';
 
@@ -25,6 +26,19 @@ export const PageSlugParams = StrictObject({
   ),
 });
 
+/** `?language=en|de`: which language's version of a page (issue 37 item 4). */
+export const PageLanguageQuery = StrictObject({
+  language: Type.Optional(
+    Type.Unsafe<ShopLanguage>(
+      Type.String({
+        enum: [...SHOP_LANGUAGES],
+        description: `One of the shop's languages (${SHOP_LANGUAGES.join(', ')}); absent: as described`,
+      }),
+    ),
+  ),
+});
+export type PageLanguageQuery = Static<typeof PageLanguageQuery>;
+
 export const PageBody = StrictObject({
   title: Type.String({
     minLength: 1,
@@ -46,6 +60,12 @@ const pageFields = {
   body_html: Type.String({ description: 'Sanitised HTML rendered from the Markdown' }),
   version: Type.Integer({ description: 'Each save is a new version; earlier ones are kept' }),
   updated_at: Type.String({ format: 'date-time', description: 'When this version was saved' }),
+  language: Type.Optional(
+    Type.String({
+      description:
+        'The language this version is written in (issue 37: a page may have one version per language)',
+    }),
+  ),
 };
 
 /** GET /api/pages/:slug. */

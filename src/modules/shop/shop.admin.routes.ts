@@ -7,7 +7,13 @@ import {
   PHOTO_MULTIPART_LIMITS,
   readPhotoForm,
 } from '../catalogue/photos/item-photos-form.js';
-import { AdminPage, PAGE_BODY_LIMIT, PageBody, PageSlugParams } from './pages.schemas.js';
+import {
+  AdminPage,
+  PAGE_BODY_LIMIT,
+  PageBody,
+  PageLanguageQuery,
+  PageSlugParams,
+} from './pages.schemas.js';
 import { pagesService } from './pages.service.js';
 import { AdminShopSettings, ShopSettingsChangeBody } from './shop-settings.schemas.js';
 import { shopSettingsService } from './shop-settings.service.js';
@@ -85,12 +91,14 @@ export function adminShopRoutes(app: App, ctx: AppContext, storage: MediaStorage
     {
       schema: {
         tags,
-        summary: 'The newest version of a page, with its Markdown; 404 before its first save',
+        summary:
+          'The newest version of a page, with its Markdown, in `?language=` (absent: the shop’s language); 404 before its first save in it',
         params: PageSlugParams,
+        querystring: PageLanguageQuery,
         response: { 200: AdminPage, ...errors(400, 401, 404) },
       },
     },
-    (request) => pages.getForAdmin(request.params.slug),
+    (request) => pages.getForAdmin(request.params.slug, request.query.language),
   );
 
   app.put(
@@ -99,13 +107,20 @@ export function adminShopRoutes(app: App, ctx: AppContext, storage: MediaStorage
       schema: {
         tags,
         summary:
-          'Save a page: a new version each time (earlier ones are kept for the orders that accepted them)',
+          'Save a page: a new version each time (earlier ones are kept for the orders that accepted them), in `?language=` (absent: the shop’s language)',
         params: PageSlugParams,
+        querystring: PageLanguageQuery,
         body: PageBody,
         response: { 200: AdminPage, ...errors(400, 401, 413, 415) },
       },
       bodyLimit: PAGE_BODY_LIMIT,
     },
-    (request) => pages.save(request.params.slug, request.body.title, request.body.body_markdown),
+    (request) =>
+      pages.save(
+        request.params.slug,
+        request.body.title,
+        request.body.body_markdown,
+        request.query.language,
+      ),
   );
 }

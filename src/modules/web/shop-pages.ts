@@ -21,20 +21,24 @@ function titled(html: string, shopName: string, plainTitle: string | null): stri
  * Every page's title carries the shop's name from its settings (issue 33 item 1),
  * and `/pages/:slug` is a legal page's own web page (item 2): its title and a
  * description for search engines, 404 for a page never written. The shop's name is
- * read at each request: a save in the admin shows on every instance at once.
+ * read at each request: a save in the admin shows on every instance at once. A legal
+ * page is the visitor's language version, else the shop's (issue 37 item 4).
  */
 export function withShopIdentity(
   pageFor: PageFor,
-  ctx: Pick<AppContext, 'db' | 'shop'> & { publicBaseUrl: URL },
+  ctx: Pick<AppContext, 'db' | 'shop' | 'config'> & { publicBaseUrl: URL },
 ): PageFor {
-  return async (urlPath, index) => {
+  return async (urlPath, index, language = ctx.config.shopLanguage) => {
     const plainTitle = /<title>([\s\S]*?)<\/title>/i.exec(index)?.[1]?.trim() ?? null;
     const shop = await ctx.shop.current();
     const legal = LEGAL_PAGE.exec(urlPath);
     if (legal) {
       const slug = legal[1] as PageSlug;
       const page = PAGE_SLUGS.includes(slug)
-        ? await pagesRepository(ctx.db).latest(slug)
+        ? await pagesRepository(ctx.db).shown(slug, {
+            language,
+            shopLanguage: ctx.config.shopLanguage,
+          })
         : undefined;
       if (!page) return { status: 404, html: titled(index, shop.name, plainTitle) };
       const html = withPageMeta(index, {

@@ -2,11 +2,12 @@ import { type Static, Type } from '@sinclair/typebox';
 import { type Config, PAYMENT_PROVIDERS } from '../../config.js';
 import type { App, AppContext } from '../../context.js';
 import { errors, Nullable } from '../../http/schemas.js';
+import { visitorLanguage } from '../../i18n/request-language.js';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../media/image-upload.js';
 import { mediaUrlFor } from '../../media/storage.js';
 import { MAX_FILES } from '../intake/intake-form.js';
 import { checkoutButtonLabel } from '../shop/checkout-wording.js';
-import { Page, PageLink, PageSlugParams } from '../shop/pages.schemas.js';
+import { Page, PageLanguageQuery, PageLink, PageSlugParams } from '../shop/pages.schemas.js';
 import { pagesService } from '../shop/pages.service.js';
 
 export const ShopSettings = Type.Object(
@@ -50,7 +51,10 @@ type ShopSettings = Static<typeof ShopSettings>;
 export function shopSettingsRoutes(
   app: App,
   ctx: Pick<AppContext, 'db' | 'clock' | 'shop'> & {
-    config: Pick<Config, 'shopCurrency' | 'cartHoldMinutes' | 'paymentProvider' | 'media'>;
+    config: Pick<
+      Config,
+      'shopCurrency' | 'cartHoldMinutes' | 'paymentProvider' | 'media' | 'shopLanguage'
+    >;
   },
 ): void {
   const { config } = ctx;
@@ -66,10 +70,15 @@ export function shopSettingsRoutes(
         response: { 200: ShopSettings },
       },
     },
-    async (_request, reply): Promise<ShopSettings> => {
-      const [shop, links] = await Promise.all([ctx.shop.current(), pages.links()]);
+    async (request, reply): Promise<ShopSettings> => {
+      // The footer's page titles in the visitor's language where a page is written in it.
+      const [shop, links] = await Promise.all([
+        ctx.shop.current(),
+        pages.links(visitorLanguage(request, config.shopLanguage)),
+      ]);
       // The owner changes these in the admin: a browser asks again each time.
       reply.header('cache-control', 'no-cache');
+      reply.header('vary', 'Accept-Language, Cookie');
       return {
         currency: config.shopCurrency,
         cart_hold_minutes: config.cartHoldMinutes,
@@ -96,14 +105,19 @@ export function shopSettingsRoutes(
       schema: {
         tags: ['shop'],
         summary:
-          'A legal or information page, newest version (sanitised HTML); 404 before it is written',
+          'A legal or information page, newest version (sanitised HTML) in the visitor’s language (`?language=`, else the shop_lang cookie, the signed-in customer’s choice, Accept-Language), else in the shop’s; 404 before it is written',
         params: PageSlugParams,
+        querystring: PageLanguageQuery,
         response: { 200: Page, ...errors(400, 404) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return pages.get(request.params.slug);
+      reply.header('vary', 'Accept-Language, Cookie');
+      return pages.get(
+        request.params.slug,
+        request.query.language ?? visitorLanguage(request, config.shopLanguage),
+      );
     },
   );
 }

@@ -5,6 +5,7 @@ import type { App } from '../../context.js';
 import { sendRefusal } from '../../http/error-handler.js';
 import { refusalFor } from '../../http/framework-errors.js';
 import { negotiateLanguage, shopLanguageOf } from '../../i18n/negotiate.js';
+import { LANGUAGE_COOKIE, visitorLanguage } from '../../i18n/request-language.js';
 import { withPageCatalogues } from './page-catalogues.js';
 import type { WebDist } from './web-dist.js';
 
@@ -20,7 +21,12 @@ const isServerPath = (urlPath: string) => /^\/(api|media)(\/|$)/.test(urlPath);
  * in it, and say 404 for an item nobody may see (the client still renders from
  * the same page, so a person sees the shop's own "not found").
  */
-export type PageFor = (urlPath: string, index: string) => Promise<{ status: number; html: string }>;
+export type PageFor = (
+  urlPath: string,
+  index: string,
+  /** The visitor's language (request-language.ts): a legal page's version follows it. */
+  language?: ShopLanguage,
+) => Promise<{ status: number; html: string }>;
 
 const NOT_BUILT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Shop: web client not built</title></head>
@@ -30,8 +36,7 @@ Build them with <code>npm run build</code> in the shop's folder (<code>npm start
 for you), or point <code>WEB_DIST_DIR</code> at a built client.</p></body></html>
 `;
 
-/** The cookie the footer's language switcher sets (web/src/i18n). */
-export const LANGUAGE_COOKIE = 'shop_lang';
+export { LANGUAGE_COOKIE };
 
 /**
  * The page's language: the visitor's choice in the footer (the cookie; a signed-in
@@ -97,7 +102,7 @@ export async function webClientRoutes(
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(NOT_BUILT);
-    const { status, html } = await pageFor(urlPath, index);
+    const { status, html } = await pageFor(urlPath, index, visitorLanguage(request, shopLanguage));
     const language = pageLanguage(request, shopLanguage);
     const withCatalogues = withPageCatalogues(html, await dist.pageCatalogues(), language, urlPath);
     return sendIndex(reply, status, withCatalogues, language, testShop);

@@ -47,7 +47,7 @@ export interface WebhookDeliveryDeps {
   send: WebhookSend;
   metrics: Pick<Metrics, 'webhookAttempts'>;
   outbox: MailOutbox;
-  config: Pick<Config, 'publicBaseUrl'>;
+  config: Pick<Config, 'publicBaseUrl' | 'shopLanguage'>;
 }
 
 /** A job for the delivery, due when it is (a duplicate finds it claimed and does nothing). */
@@ -152,11 +152,16 @@ export function webhookDeliveryHandler(deps: WebhookDeliveryDeps) {
       { webhook: { endpoint_id: work.endpoint_id }, error: response.error },
       'webhook endpoint disabled after a day of failures',
     );
-    const mail = renderMail(webhookDisabledMail, {
-      url: work.endpoint.url,
-      lastError: response.error ?? 'unknown',
-      adminUrl: new URL('/admin/webhooks', deps.config.publicBaseUrl).href,
-    });
+    const mail = renderMail(
+      webhookDisabledMail,
+      {
+        url: work.endpoint.url,
+        lastError: response.error ?? 'unknown',
+        adminUrl: new URL('/admin/webhooks', deps.config.publicBaseUrl).href,
+      },
+      // To the shop's admins: in the shop's language.
+      deps.config.shopLanguage,
+    );
     const admins = await trx.selectFrom('admins').select('email').execute();
     for (const admin of admins) await deps.outbox.queue(trx, { ...mail, to: admin.email });
   }

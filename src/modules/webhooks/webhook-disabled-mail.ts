@@ -1,24 +1,27 @@
 import { htmlBody, htmlButton, textBody } from '../../mail/templates/layout.js';
 import { defineTemplate } from '../../mail/templates/template.js';
 
-/** To the shop's admins when a webhook endpoint is disabled after a day of failed deliveries. */
+/**
+ * To the shop's admins when a webhook endpoint is disabled after a day of failed
+ * deliveries, in the shop's language (SHOP_LANGUAGE).
+ */
 export const webhookDisabledMail = defineTemplate<'url' | 'lastError' | 'adminUrl'>({
   name: 'webhook-disabled',
   required: ['url', 'lastError', 'adminUrl'],
-  subject: () => 'A webhook endpoint was disabled',
-  text: (v) =>
+  subject: (_, t) => t('webhookDisabled.subject'),
+  text: (v, t) =>
     textBody(
-      'Hello,',
-      `Deliveries to ${v.url} have failed for a day, so the shop stopped sending to it. The last attempt failed with: ${v.lastError}.`,
-      'Events since then are kept. Once the receiver works again, enable the endpoint in the admin and they are delivered in order:',
+      t('greeting.plain'),
+      t('webhookDisabled.failed', { url: v.url, error: v.lastError }),
+      t('webhookDisabled.keptLink'),
       v.adminUrl,
     ),
-  html: (v) =>
+  html: (v, t) =>
     htmlBody(
-      'A webhook endpoint was disabled',
-      'Hello,',
-      `Deliveries to <strong>${v.url}</strong> have failed for a day, so the shop stopped sending to it. The last attempt failed with: ${v.lastError}.`,
-      'Events since then are kept. Once the receiver works again, enable the endpoint in the admin and they are delivered in order.',
-      htmlButton(v.adminUrl, 'Open webhooks'),
+      t('webhookDisabled.subject'),
+      t('greeting.plain'),
+      t('webhookDisabled.failed', { url: `<strong>${v.url}</strong>`, error: v.lastError }),
+      t('webhookDisabled.kept'),
+      htmlButton(v.adminUrl, t('webhookDisabled.button')),
     ),
 });

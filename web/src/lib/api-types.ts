@@ -7036,10 +7036,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newest version of a page, with its Markdown; 404 before its first save */
+        /** The newest version of a page, with its Markdown, in `?language=` (absent: the shop’s language); 404 before its first save in it */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description One of the shop's languages (en, de); absent: as described */
+                    language?: "en" | "de";
+                };
                 header?: never;
                 path: {
                     /** @description imprint, terms, privacy, withdrawal, shipping */
@@ -7067,6 +7070,8 @@ export interface paths {
                              * @description When this version was saved
                              */
                             updated_at: string;
+                            /** @description The language this version is written in (issue 37: a page may have one version per language) */
+                            language?: string;
                             body_markdown: string;
                         };
                     };
@@ -7100,10 +7105,13 @@ export interface paths {
                 };
             };
         };
-        /** Save a page: a new version each time (earlier ones are kept for the orders that accepted them) */
+        /** Save a page: a new version each time (earlier ones are kept for the orders that accepted them), in `?language=` (absent: the shop’s language) */
         put: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description One of the shop's languages (en, de); absent: as described */
+                    language?: "en" | "de";
+                };
                 header?: never;
                 path: {
                     /** @description imprint, terms, privacy, withdrawal, shipping */
@@ -7140,6 +7148,8 @@ export interface paths {
                              * @description When this version was saved
                              */
                             updated_at: string;
+                            /** @description The language this version is written in (issue 37: a page may have one version per language) */
+                            language?: string;
                             body_markdown: string;
                         };
                     };
@@ -10853,6 +10863,8 @@ export interface paths {
                                  * @description When this version was saved
                                  */
                                 updated_at: string;
+                                /** @description The language this version is written in (issue 37: a page may have one version per language) */
+                                language?: string;
                             } | null;
                             withdrawal: {
                                 slug: string;
@@ -10866,6 +10878,8 @@ export interface paths {
                                  * @description When this version was saved
                                  */
                                 updated_at: string;
+                                /** @description The language this version is written in (issue 37: a page may have one version per language) */
+                                language?: string;
                             } | null;
                         };
                     };
@@ -11768,10 +11782,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A legal or information page, newest version (sanitised HTML); 404 before it is written */
+        /** A legal or information page, newest version (sanitised HTML) in the visitor’s language (`?language=`, else the shop_lang cookie, the signed-in customer’s choice, Accept-Language), else in the shop’s; 404 before it is written */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description One of the shop's languages (en, de); absent: as described */
+                    language?: "en" | "de";
+                };
                 header?: never;
                 path: {
                     /** @description imprint, terms, privacy, withdrawal, shipping */
@@ -11799,6 +11816,8 @@ export interface paths {
                              * @description When this version was saved
                              */
                             updated_at: string;
+                            /** @description The language this version is written in (issue 37: a page may have one version per language) */
+                            language?: string;
                         };
                     };
                 };

@@ -4,6 +4,7 @@ import { ApiError, api } from '../../lib/api-client';
 import type { paths } from '../../lib/api-types';
 import { keys } from '../../lib/queries';
 import type { PageSlug } from '../pages/api';
+import type { PageLanguage } from './PageLanguageChoice';
 
 export type ShopSettingsChange =
   paths['/api/admin/shop']['put']['requestBody']['content']['application/json'];
@@ -47,13 +48,17 @@ export function useSaveLogo() {
   });
 }
 
-/** A page with its Markdown; null before its first save (404). */
-export function useAdminPage(slug: PageSlug) {
+/** A page with its Markdown in a language (null: the shop's); null before its first save (404). */
+export function useAdminPage(slug: PageSlug, language: PageLanguage | null = null) {
   return useQuery({
-    queryKey: ['/api/admin/pages', slug],
+    queryKey: ['/api/admin/pages', slug, language],
     queryFn: async () => {
       try {
-        return await adminOk(api.GET('/api/admin/pages/{slug}', { params: { path: { slug } } }));
+        return await adminOk(
+          api.GET('/api/admin/pages/{slug}', {
+            params: { path: { slug }, query: language ? { language } : {} },
+          }),
+        );
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -62,13 +67,20 @@ export function useAdminPage(slug: PageSlug) {
   });
 }
 
-export function useSavePage(slug: PageSlug) {
+export function useSavePage(slug: PageSlug, language: PageLanguage | null = null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { title: string; body_markdown: string }) =>
-      adminOk(api.PUT('/api/admin/pages/{slug}', { params: { path: { slug } }, body })),
+      adminOk(
+        api.PUT('/api/admin/pages/{slug}', {
+          params: { path: { slug }, query: language ? { language } : {} },
+          body,
+        }),
+      ),
     onSuccess: (data) => {
-      client.setQueryData(['/api/admin/pages', slug], data);
+      client.setQueryData(['/api/admin/pages', slug, language], data);
+      // The shop's language and a named one may be the same version.
+      client.invalidateQueries({ queryKey: ['/api/admin/pages', slug] });
       client.invalidateQueries({ queryKey: keys.shop });
       client.invalidateQueries({ queryKey: ['/api/pages', slug] });
     },

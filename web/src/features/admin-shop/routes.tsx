@@ -14,6 +14,7 @@ import {
   useSavePage,
   useSaveShop,
 } from './api';
+import { type PageLanguage, PageLanguageChoice } from './PageLanguageChoice';
 import styles from './ShopSettings.module.css';
 
 /** A legal page's name in the page's language (its slug stays the address). */
@@ -267,9 +268,9 @@ function SettingsForm() {
 }
 
 /** One page's editor; keyed by the page, so choosing another starts afresh. */
-function PageEditor({ slug }: { slug: PageSlug }) {
-  const page = useAdminPage(slug);
-  const save = useSavePage(slug);
+function PageEditor({ slug, language }: { slug: PageSlug; language: PageLanguage | null }) {
+  const page = useAdminPage(slug, language);
+  const save = useSavePage(slug, language);
   if (page.isPending) return <Loading />;
   if (page.isError) return <Notice tone="error">{page.error.message}</Notice>;
   // Keyed by the version: a save shows the saved text as the new starting point.
@@ -343,6 +344,7 @@ function PageForm({
 export default function ShopSettingsPage() {
   const { t } = useTranslation('adminSettings');
   const [slug, setSlug] = useState<PageSlug>('imprint');
+  const [language, setLanguage] = useState<PageLanguage | null>(null);
   useEffect(() => {
     document.title = t('shop.pageTitle');
   }, [t]);
@@ -365,7 +367,8 @@ export default function ShopSettingsPage() {
             </Button>
           ))}
         </fieldset>
-        <PageEditor key={slug} slug={slug} />
+        <PageLanguageChoice value={language} onChange={setLanguage} />
+        <PageEditor key={`${slug}:${language}`} slug={slug} language={language} />
       </section>
     </>
   );
