@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type WebhookReceiver, webhookReceiver } from '../../test/support/webhook-receiver.js';
@@ -9,7 +7,7 @@ import {
   englishOnly,
   expectNoEnglish as noEnglishOn,
 } from './support/german.js';
-import { checkPage, watchProblems } from './support/page-checks.js';
+import { watchProblems } from './support/page-checks.js';
 import { seedCatalogue } from './support/seed.js';
 import { ADMIN, type ShopServer, startShop } from './support/shop-server.js';
 

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, submitThroughLink } from './support/admin-api.js';
@@ -9,7 +7,7 @@ import {
   englishOnly,
   expectNoEnglish as noEnglishOn,
 } from './support/german.js';
-import { checkPage, watchProblems } from './support/page-checks.js';
+import { watchProblems } from './support/page-checks.js';
 import { photoFiles } from './support/photos.js';
 import { type SeededItem, seedCatalogue } from './support/seed.js';
 import { ADMIN, type ShopServer, startShop } from './support/shop-server.js';

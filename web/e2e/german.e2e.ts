@@ -1,6 +1,5 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from './support/admin-api.js';
@@ -11,7 +10,7 @@ import {
   expectNoEnglish as noEnglishOn,
 } from './support/german.js';
 import { htmlFromMail, linkFromMail } from './support/mail.js';
-import { checkPage, expectAccessible, watchProblems } from './support/page-checks.js';
+import { expectAccessible, watchProblems } from './support/page-checks.js';
 import { type SeededItem, seedCatalogue } from './support/seed.js';
 import { type ShopServer, startShop } from './support/shop-server.js';
 
@@ -173,13 +172,18 @@ describe.skipIf(!hasChromium)('a German shop in Chromium', () => {
     await page.getByText(/Bezahlt, wird vorbereitet · \d+,\d{2}\s€/).waitFor();
     await checkGerman(page, 'de-orders');
 
-    // The order confirmation reaches her (its wording is the order mails' own); every other
-    // mail she has by now is German.
-    await htmlFromMail(shop.dataDir, 'order-confirmation', 'greta@example.com');
+    // The order confirmation is German too, amounts as 80,00 €; and every mail she has by now.
+    const confirmation = await htmlFromMail(
+      shop.dataDir,
+      'order-confirmation',
+      'greta@example.com',
+    );
+    expect(confirmation).toContain('lang="de"');
+    expect(confirmation).toMatch(/Ihre Bestellung SO-\d+/);
+    expect(confirmation).toMatch(/\d+,\d{2}\s€/);
+    expect(confirmation).not.toMatch(/Your order|Thank you|Total/);
     const hers = await Promise.all(
-      (await fsp.readdir(mailDir))
-        .filter((name) => !name.includes('order-'))
-        .map((name) => fsp.readFile(path.join(mailDir, name), 'utf8')),
+      (await fsp.readdir(mailDir)).map((name) => fsp.readFile(path.join(mailDir, name), 'utf8')),
     );
     const toGreta = hers.filter((eml) => eml.includes('greta@example.com'));
     expect(toGreta.length).toBeGreaterThan(0);
