@@ -218,4 +218,35 @@ describe.skipIf(!hasChromium)('a German shop in Chromium', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('a legal page in the visitor’s language, switched with the footer, or asked for', async () => {
+    const admin = await adminApi(shop.baseUrl);
+    await admin.call('PUT', '/api/admin/pages/terms?language=de', {
+      title: 'Allgemeine Geschäftsbedingungen',
+      body_markdown: 'Es gilt deutsches Recht.',
+    });
+    await admin.call('PUT', '/api/admin/pages/terms?language=en', {
+      title: 'Terms and conditions',
+      body_markdown: 'German law applies.',
+    });
+    const context = await personContext(browser, shop.baseUrl, 'desktop', 'de-DE');
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto('/pages/terms');
+    await page.getByRole('heading', { name: 'Allgemeine Geschäftsbedingungen' }).waitFor();
+    await checkGerman(page, 'de-legal-page');
+    // The footer's switch shows the English version, not the German one read before.
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Terms and conditions' }).waitFor();
+    await page.getByText('German law applies.').waitFor();
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await page.getByRole('heading', { name: 'Allgemeine Geschäftsbedingungen' }).waitFor();
+    // Asked for in the address: that version, marked as English inside the German page.
+    await page.goto('/pages/terms?language=en');
+    await page.getByRole('heading', { name: 'Terms and conditions' }).waitFor();
+    expect(await page.locator('article').getAttribute('lang')).toBe('en');
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

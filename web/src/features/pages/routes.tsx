@@ -1,20 +1,22 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { NoSuchPage } from '../../app/router';
 import { Loading, PageState } from '../../components/ui/Feedback';
 import { ApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useShopName } from '../../lib/queries';
-import { isPageSlug, useLegalPage } from './api';
+import { isPageLanguage, isPageSlug, useLegalPage } from './api';
 import styles from './LegalPage.module.css';
 
 /** `/pages/:slug`: the shop's imprint, terms, privacy, withdrawal or shipping page. */
 export default function LegalPage() {
-  const { t } = useTranslation('storefront');
+  const { t, i18n } = useTranslation('storefront');
   const { slug = '' } = useParams();
+  const [search] = useSearchParams();
+  const asked = search.get('language');
   const known = isPageSlug(slug) ? slug : null;
-  const page = useLegalPage(known);
+  const page = useLegalPage(known, i18n.language, isPageLanguage(asked) ? asked : null);
   const shopName = useShopName();
   useEffect(() => {
     if (page.data) document.title = `${page.data.title} · ${shopName}`;
@@ -30,7 +32,9 @@ export default function LegalPage() {
       </PageState>
     );
   return (
-    <article className={styles.page}>
+    // The version may be in another language than the page around it (none written in
+    // the visitor's yet, or asked for): said, so a screen reader reads it as it is.
+    <article className={styles.page} lang={page.data.language}>
       <h1>{page.data.title}</h1>
       {/* Sanitised by the server (marked, then sanitize-html) when it was saved. */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitised HTML */}
