@@ -187,7 +187,7 @@ describe.skipIf(!hasChromium)('the German admin in Chromium', () => {
     await signInGerman(page);
     await page.getByRole('heading', { name: 'Übersicht', level: 1 }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Verwaltung' });
-    for (const place of ['Übersicht', 'Stücke', 'Eingang der Entwürfe', 'Kunden', 'Schlagwörter'])
+    for (const place of ['Übersicht', 'Artikel', 'Eingang der Entwürfe', 'Kunden', 'Schlagwörter'])
       await nav.getByRole('link', { name: place, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Abmelden' }).waitFor();
     await checkGerman(page, 'de-admin-phone-overview');

@@ -47,6 +47,12 @@ export async function checkPage(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.waitForTimeout(100);
     await screenshot(page, name);
+    // Nothing reaches past a phone's edge (a table may scroll inside its own box).
+    const pageWidth = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+    expect(
+      pageWidth,
+      `${name}: the page is wider than the screen at ${width} px`,
+    ).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize(original);
 }
