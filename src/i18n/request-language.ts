@@ -10,7 +10,7 @@ export const LANGUAGE_COOKIE = 'shop_lang';
  * legal page's version, the terms an order records): the footer's choice (the
  * `shop_lang` cookie), else the signed-in customer's stored choice, else the browser's
  * Accept-Language among the shop's languages, else the shop's own (SHOP_LANGUAGE). The
- * page's `<html lang>` is chosen alike (the client puts a customer's choice in the cookie).
+ * page's `<html lang>` and the catalogues it brings follow it too.
  */
 export function visitorLanguage(request: FastifyRequest, shopLanguage: ShopLanguage): ShopLanguage {
   return (

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
+import { makeCustomer } from '../../../test/support/customer-factories.js';
 
 // Issue 37: the page's <html lang> is the visitor's language: their choice in the
 // footer (cookie), else the browser's Accept-Language among the shop's languages,
@@ -47,6 +48,18 @@ describe('the language of the page', () => {
   it('follows Accept-Language among the shop’s languages', async () => {
     expect(await langOf(english, '/', { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' })).toBe('de');
     expect(await langOf(german, '/upload/x', { 'accept-language': 'en-GB' })).toBe('en');
+  });
+
+  it('follows a signed-in customer’s stored choice before the browser, after the footer’s', async () => {
+    const customer = await makeCustomer(english, { verified: true });
+    await english.db
+      .updateTable('customers')
+      .set({ language: 'de' })
+      .where('id', '=', customer.id)
+      .execute();
+    const session = { shop_session: customer.cookie };
+    expect(await langOf(english, '/', { 'accept-language': 'en-GB' }, session)).toBe('de');
+    expect(await langOf(english, '/', {}, { ...session, shop_lang: 'en' })).toBe('en');
   });
 
   it('follows the footer’s choice before the browser; an unknown cookie is ignored', async () => {

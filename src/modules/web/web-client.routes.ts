@@ -1,11 +1,10 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SHOP_LANGUAGES, type ShopLanguage } from '../../config.js';
+import type { ShopLanguage } from '../../config.js';
 import type { App } from '../../context.js';
 import { sendRefusal } from '../../http/error-handler.js';
 import { refusalFor } from '../../http/framework-errors.js';
-import { negotiateLanguage, shopLanguageOf } from '../../i18n/negotiate.js';
-import { LANGUAGE_COOKIE, visitorLanguage } from '../../i18n/request-language.js';
+import { visitorLanguage } from '../../i18n/request-language.js';
 import { withPageCatalogues } from './page-catalogues.js';
 import type { WebDist } from './web-dist.js';
 
@@ -35,20 +34,6 @@ const NOT_BUILT = `<!doctype html>
 Build them with <code>npm run build</code> in the shop's folder (<code>npm start</code> does it
 for you), or point <code>WEB_DIST_DIR</code> at a built client.</p></body></html>
 `;
-
-export { LANGUAGE_COOKIE };
-
-/**
- * The page's language: the visitor's choice in the footer (the cookie; a signed-in
- * customer's stored choice is put there by the client), else the browser's
- * Accept-Language among the shop's languages, else the shop's own (SHOP_LANGUAGE).
- */
-export function pageLanguage(request: FastifyRequest, shopLanguage: ShopLanguage): ShopLanguage {
-  const chosen = shopLanguageOf(request.cookies?.[LANGUAGE_COOKIE], SHOP_LANGUAGES);
-  return (
-    chosen ?? negotiateLanguage(request.headers['accept-language'], SHOP_LANGUAGES, shopLanguage)
-  );
-}
 
 function sendIndex(
   reply: FastifyReply,
@@ -102,8 +87,9 @@ export async function webClientRoutes(
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(NOT_BUILT);
-    const { status, html } = await pageFor(urlPath, index, visitorLanguage(request, shopLanguage));
-    const language = pageLanguage(request, shopLanguage);
+    // One rule for the page, its catalogues and a legal page's version (request-language.ts).
+    const language = visitorLanguage(request, shopLanguage);
+    const { status, html } = await pageFor(urlPath, index, language);
     const withCatalogues = withPageCatalogues(html, await dist.pageCatalogues(), language, urlPath);
     return sendIndex(reply, status, withCatalogues, language, testShop);
   };
