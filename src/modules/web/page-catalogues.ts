@@ -28,17 +28,30 @@ export function withPageCatalogues(
   language: string,
   urlPath: string,
 ): string {
-  const catalogues = given?.catalogues[language];
-  if (!given || !catalogues) return html;
+  if (!given?.catalogues[language]) return html;
   const area = given.areas.find(([prefix]) => urlPath.startsWith(prefix));
-  const namespaces: Record<string, unknown> = {};
-  for (const ns of [...given.shared, area ? area[1] : given.otherwise]) {
-    if (catalogues[ns]) namespaces[ns] = catalogues[ns];
-  }
-  // `<` escaped: no message can close the element early.
-  const data = JSON.stringify({ language, namespaces }).replace(/</g, '\\u003c');
-  const element = `<script id="${ELEMENT_ID}" type="application/json">${data}</script>`;
+  const element = elementFor(given, language, area ? area[1] : given.otherwise);
   return html.replace(/<\/head>/i, () => `  ${element}\n  </head>`);
+}
+
+/** Each (language, area) element of a build, written once: pages are served often. */
+const written = new WeakMap<PageCatalogues, Map<string, string>>();
+
+function elementFor(given: PageCatalogues, language: string, area: string): string {
+  let elements = written.get(given);
+  if (!elements) written.set(given, (elements = new Map()));
+  const key = `${language}/${area}`;
+  let element = elements.get(key);
+  if (element === undefined) {
+    const catalogues = given.catalogues[language]!;
+    const namespaces: Record<string, unknown> = {};
+    for (const ns of [...given.shared, area]) if (catalogues[ns]) namespaces[ns] = catalogues[ns];
+    // `<` escaped: no message can close the element early.
+    const data = JSON.stringify({ language, namespaces }).replace(/</g, '\\u003c');
+    element = `<script id="${ELEMENT_ID}" type="application/json">${data}</script>`;
+    elements.set(key, element);
+  }
+  return element;
 }
 
 /** The build's catalogues, read again only when the file changes (a rebuild while running). */
