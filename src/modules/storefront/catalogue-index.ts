@@ -277,7 +277,7 @@ export function catalogueIndex(
         musts.push({ list, bits: list.bits, on: (row) => row.tag_ids.includes(id) });
       }
       for (const term of terms ?? []) {
-        // A rare term's rows are kept at once, a common one's from its second search;
+        // A term's rows are kept from its second search (a rare one's found at once);
         // until then each row is matched.
         const kept = searched.of(term);
         musts.push({

@@ -15,11 +15,11 @@ const SEEN_TERMS = 4_096;
 const LISTED_SHARE = 1 / 8;
 /**
  * A term covering at most this many (row, lexeme) pairs in the dictionary has its
- * rows kept on its first search: gathering them costs about what walking a few
- * pages does, and a word no item has costs nothing. A commoner one is matched row
- * by row the first time (its rows are many, so a page is found soon).
+ * rows gathered on its first search: about what walking a few pages costs, and a
+ * word no item has costs nothing. A commoner one is matched row by row the first
+ * time (its rows are many, so a page is found soon).
  */
-const KEPT_AT_ONCE = 16_384;
+const FOUND_AT_ONCE = 16_384;
 
 export const hasPrefixOf = (lexemes: readonly string[], term: string): boolean =>
   lexemes.some((lexeme) => lexeme.startsWith(term));
@@ -36,8 +36,9 @@ type Kept = { list: Postings } | { bits: Uint32Array };
  * For searched terms, the slots whose lexemes start with the term, kept up to date
  * as rows come and go: a search then tests a bit (or walks the term's own list)
  * instead of every lexeme of every row it passes. The rows come from the term
- * dictionary: a rare or unknown term is kept on its first search, a common one on
- * its second (the first walks rows, finding a page soon among many matches).
+ * dictionary, and are kept from a term's second search; the first search of a rare or
+ * unknown term uses them without keeping them, a common one walks rows (finding a page
+ * soon among many matches).
  */
 export function termRows(slots: readonly Entry[], dictionary: TermDictionary, rows: () => number) {
   const kept = new Map<string, Kept>();
@@ -51,6 +52,9 @@ export function termRows(slots: readonly Entry[], dictionary: TermDictionary, ro
     return { bits };
   }
 
+  const view = (rows: Kept): TermRows =>
+    'list' in rows ? { list: rows.list, bits: rows.list.bits } : { list: null, ...rows };
+
   return {
     /** The term's rows, or undefined the first time a common term is searched. */
     of(term: string): TermRows | undefined {
@@ -58,16 +62,20 @@ export function termRows(slots: readonly Entry[], dictionary: TermDictionary, ro
       if (rows) {
         // The most recently searched last: the first is the one to let go.
         kept.delete(term);
-      } else if (!seen.has(term) && dictionary.pairs(term, KEPT_AT_ONCE) > KEPT_AT_ONCE) {
+      } else if (!seen.has(term)) {
+        // Kept only from a term's second search, so a stranger's new words never push
+        // out the terms customers repeat; a rare one's rows are gathered for this search.
         if (seen.size >= SEEN_TERMS) seen.clear();
         seen.add(term);
-        return undefined;
+        return dictionary.pairs(term, FOUND_AT_ONCE) <= FOUND_AT_ONCE
+          ? view(make(term))
+          : undefined;
       } else {
         if (kept.size >= KEPT_TERMS) kept.delete(kept.keys().next().value!);
         rows = make(term);
       }
       kept.set(term, rows);
-      return 'list' in rows ? { list: rows.list, bits: rows.list.bits } : { list: null, ...rows };
+      return view(rows);
     },
 
     /** A row placed in its slot (its lists and slot already set): into each kept term it has. */

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { Entry } from './index-postings.js';
+import { termDictionary } from './term-dictionary.js';
+import { termRows } from './term-rows.js';
+
+// A stranger sending a new word on every request must not push out the terms
+// customers search again: a first search of a rare word is answered from the
+// dictionary without being kept.
+
+function entry(slot: number, lexemes: string[]): Entry {
+  return {
+    id: slot + 1,
+    status: 'available',
+    price_cents: 1000 + slot,
+    listed_at: '2026-01-01T12:00:00.000000Z',
+    listedMs: Date.parse('2026-01-01T12:00:00.000Z') - slot,
+    listedUs: 0,
+    category_path: [],
+    tag_ids: [],
+    condition: null,
+    lexemes,
+    slot,
+  };
+}
+
+describe('searched terms kept', () => {
+  const slots = Array.from({ length: 400 }, (_, slot) =>
+    entry(slot, slot % 10 === 0 ? ['lamp', `word${slot}`] : [`word${slot}`]),
+  );
+  const dictionary = termDictionary();
+  for (const e of slots) dictionary.add(e);
+  const rows = termRows(slots, dictionary, () => slots.length);
+
+  it('answers a rare word’s first search from the dictionary', () => {
+    const found = rows.of('word399');
+    expect(found?.list?.newest.map((slot) => slots[slot]!.id)).toEqual([400]);
+    expect(rows.of('zzz')?.list?.size).toBe(0);
+  });
+
+  it('keeps a repeated term while strangers send hundreds of new words', () => {
+    rows.of('lamp');
+    const kept = rows.of('lamp')?.list;
+    expect(kept?.size).toBe(40);
+    for (let n = 0; n < 300; n++) rows.of(`stranger${n}`);
+    expect(rows.of('lamp')?.list).toBe(kept);
+  });
+});
