@@ -39,7 +39,10 @@ const written = new WeakMap<PageCatalogues, Map<string, string>>();
 
 function elementFor(given: PageCatalogues, language: string, area: string): string {
   let elements = written.get(given);
-  if (!elements) written.set(given, (elements = new Map()));
+  if (!elements) {
+    elements = new Map();
+    written.set(given, elements);
+  }
   const key = `${language}/${area}`;
   let element = elements.get(key);
   if (element === undefined) {
