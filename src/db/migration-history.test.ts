@@ -349,3 +349,63 @@ describe('constraints that protect data at latest', () => {
     expect(rows).toEqual([{ email: 'Ann@Example.com' }]);
   });
 });
+
+describe('why a draft or an order ended, as codes: rows written before 0097 and 0098', () => {
+  const db = freshDatabase();
+  const drafts: Record<string, number> = {};
+  const orders: Record<string, number> = {};
+
+  beforeAll(async () => {
+    await migrateTo(db(), '0096_page_languages');
+    const errors = {
+      published: 'Not drafted: the item was published before the drafting step reached it.',
+      paused: 'Paused: The model server could not be reached.',
+      failed: 'The model answered 500.',
+      none: null,
+    };
+    for (const [name, error] of Object.entries(errors)) {
+      drafts[name] = await insertDraft(db(), await insertItem(db(), name), null);
+      await sql`UPDATE item_drafts SET last_error = ${error} WHERE id = ${drafts[name]}`.execute(
+        db(),
+      );
+    }
+    const reasons = {
+      failed: 'The payment failed.',
+      unpaid: 'No payment arrived by Thursday, 5 March 2026.',
+      owner: 'The piece is damaged.',
+    };
+    for (const [name, reason] of Object.entries(reasons)) {
+      const { rows } = await sql<{ id: number }>`
+        INSERT INTO orders (number, state, total_cents, currency, payment_reference, checkout_key,
+                            placed_at, updated_at, cancelled_at, cancel_reason, payment_due_at)
+        VALUES (${`SO-${name}`}, 'cancelled', 1200, 'EUR', ${`ref-${name}`}, ${`key-${name}`},
+                now(), now(), now(), ${reason}, now())
+        RETURNING id`.execute(db());
+      orders[name] = rows[0]!.id;
+    }
+    await migrateToLatest(db());
+  });
+
+  it('a draft’s code is the one its sentence says (0097)', async () => {
+    const { rows } = await sql<{ id: number; last_error_code: string | null }>`
+      SELECT id, last_error_code FROM item_drafts ORDER BY id`.execute(db());
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.last_error_code]))).toEqual({
+      [drafts.published!]: 'published_first',
+      [drafts.paused!]: 'paused',
+      [drafts.failed!]: 'run_failed',
+      [drafts.none!]: null,
+    });
+  });
+
+  it('an order cancelled by the shop gets its reason’s code (and a last day to pay), one cancelled by the owner none (0098)', async () => {
+    const { rows } = await sql<{ id: number; code: string | null; day: string | null }>`
+      SELECT id, cancel_reason_code AS code, cancel_reason_day AS day FROM orders ORDER BY id`.execute(
+      db(),
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.id, [r.code, r.day]]))).toEqual({
+      [orders.failed!]: ['payment_failed', null],
+      [orders.unpaid!]: ['not_paid_by', '2026-03-05'],
+      [orders.owner!]: [null, null],
+    });
+  });
+});

@@ -103,6 +103,16 @@ export interface DraftCutout {
   reason: string | null;
 }
 
+/** Why the shop itself cancelled an order (0098); the owner's own reasons have none. */
+export type CancelReasonCode =
+  | 'payment_failed'
+  | 'not_completed'
+  | 'no_longer_held'
+  | 'withdrawn_unpaid'
+  | 'replaced'
+  | 'page_not_opened'
+  | 'not_paid_by';
+
 /** Why a draft has no suggestions (0097): published before its run, paused, a failed run. */
 export type DraftErrorCode = 'published_first' | 'paused' | 'run_failed';
 
@@ -415,6 +425,10 @@ export interface OrdersTable {
   carrier: string | null;
   tracking_reference: string | null;
   cancel_reason: string | null;
+  /** The shop's own reasons as a code its mails and pages word (0098); null: the owner's words. */
+  cancel_reason_code: CancelReasonCode | null;
+  /** The last day to pay a `not_paid_by` cancel names, `YYYY-MM-DD` (0098). */
+  cancel_reason_day: string | null;
   placed_at: Timestamp;
   paid_at: Timestamp | null;
   shipped_at: Timestamp | null;

@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import type { SignedInCustomer } from '../../http/customer-guard.js';
 import { conflict } from '../../http/errors.js';
 import type { customersRepository } from '../accounts/customers.repository.js';
+import { shopReason } from '../orders/cancel-reasons.js';
 import { hostedOrdersRepository } from '../orders/hosted-orders.repository.js';
 import { type OrderRow, ordersRepository } from '../orders/orders.repository.js';
 import type { Order } from '../orders/orders.schemas.js';
@@ -97,7 +98,7 @@ export function hostedCheckout(
           );
       }
       await inTransaction(ctx.db, (trx) =>
-        orders.cancelWithin(trx, row.id, 'Replaced by a new checkout.', {
+        orders.cancelWithin(trx, row.id, shopReason('replaced'), {
           mail: false,
           keepInCart: { deadline: null },
         }),
@@ -186,7 +187,7 @@ export function hostedCheckout(
       // No page: the order is withdrawn and the cart is held as it was before.
       log.error({ err: error, order: { id: order.id } }, 'payment page not opened');
       await inTransaction(ctx.db, (trx) =>
-        orders.cancelWithin(trx, order.id, 'The payment page could not be opened.', {
+        orders.cancelWithin(trx, order.id, shopReason('page_not_opened'), {
           mail: false,
           keepInCart: { deadline: cartDeadline },
         }),

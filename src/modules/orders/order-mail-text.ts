@@ -2,7 +2,7 @@ import type { ShopLanguage, ShopSettings } from '../../config.js';
 import { type MailT, mailT } from '../../i18n/mail.js';
 import { escapeHtml, type RenderedMail, renderMail } from '../../mail/templates/template.js';
 import { pageText } from '../shop/page-markdown.js';
-import { NO_LONGER_HELD } from './cancel-reasons.js';
+import type { CancelReasonCode } from './cancel-reasons.js';
 import { formatMoney, formatShopMoment } from './mail-formats.js';
 import {
   orderCancelledMail,
@@ -24,48 +24,25 @@ import { formatShopDay } from './shop-days.js';
  * else the shop's (issue 37). Money, days and moments through Intl in that language.
  */
 
-/** The shop's own cancel reasons, stored in English on the order, in the mail's words. */
-const SYSTEM_REASONS: Record<string, string> = {
-  'The payment failed.': 'order.cancelReason.paymentFailed',
-  'The payment was not completed in time.': 'order.cancelReason.notCompleted',
-  [NO_LONGER_HELD]: 'order.cancelReason.noLongerHeld',
-  'You withdrew from the order before paying.': 'order.cancelReason.withdrewUnpaid',
-  'Replaced by a new checkout.': 'order.cancelReason.replaced',
-  'The payment page could not be opened.': 'order.cancelReason.pageNotOpened',
+/** The shop's own cancel reasons (0098's codes), in the mail's words. */
+const CANCEL_REASONS: Record<CancelReasonCode, string> = {
+  payment_failed: 'order.cancelReason.paymentFailed',
+  not_completed: 'order.cancelReason.notCompleted',
+  no_longer_held: 'order.cancelReason.noLongerHeld',
+  withdrawn_unpaid: 'order.cancelReason.withdrewUnpaid',
+  replaced: 'order.cancelReason.replaced',
+  page_not_opened: 'order.cancelReason.pageNotOpened',
+  not_paid_by: 'order.cancelReason.notPaidBy',
 };
 
 /**
- * Why the order was cancelled, in the mail's language when the shop wrote the reason
- * (the owner's own words stay as written: they are in the shop's language).
+ * Why the order was cancelled: the shop's own reason in the mail's language, the
+ * owner's own words as written (they are in the shop's language).
  */
-function cancelReason(order: Order, t: MailT): string | null {
-  const reason = order.cancel_reason;
-  if (reason === null || t.language === 'en') return reason;
-  const key = SYSTEM_REASONS[reason];
-  if (key) return t(key);
-  const day = unpaidBy(reason);
-  if (day) return t('order.cancelReason.notPaidBy', { day: formatShopDay(day, t.language) });
-  return reason;
-}
-
-const ENGLISH_MONTHS = Array.from({ length: 12 }, (_, month) =>
-  new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(
-    Date.UTC(2026, month, 1),
-  ),
-);
-
-/**
- * The last day to pay named by the reason an unpaid order was cancelled with
- * (orders.service.ts: "No payment arrived by Thursday, 5 March 2026."), as `YYYY-MM-DD`;
- * undefined for any other reason.
- */
-function unpaidBy(reason: string): string | undefined {
-  const match = /^No payment arrived by \p{L}+, (\d{1,2}) (\p{L}+) (\d{4})\.$/u.exec(reason);
-  const month = match ? ENGLISH_MONTHS.indexOf(match[2]!) : -1;
-  if (!match || month < 0) return undefined;
-  const day = `${match[3]}-${String(month + 1).padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
-  // Only a day the shop itself wrote: formatted back, it reads the same.
-  return reason === `No payment arrived by ${formatShopDay(day)}.` ? day : undefined;
+export function cancelReason(order: Order, t: MailT): string | null {
+  if (order.cancel_reason_code === null) return order.cancel_reason;
+  const day = order.cancel_reason_day && formatShopDay(order.cancel_reason_day, t.language);
+  return t(CANCEL_REASONS[order.cancel_reason_code], { day });
 }
 
 const money = (cents: number, order: Order, t: MailT) =>

@@ -4,6 +4,7 @@ import { customersRepository } from '../accounts/customers.repository.js';
 import { invoicesService } from '../invoices/invoices.service.js';
 import { ownerNotices } from '../shop/owner-notices.service.js';
 import { orderEventData } from '../webhooks/webhook-events.js';
+import { shopReason } from './cancel-reasons.js';
 import { requestRefundIn } from './order-refunds.js';
 import { orderReturnsRepository } from './order-returns.repository.js';
 import { withdrawalPeriodEndsAt } from './order-shape.js';
@@ -16,7 +17,6 @@ import { dueDateOf, formatShopDay } from './shop-days.js';
 const REFUNDABLE: readonly OrderRow['state'][] = ['paid', 'shipped', 'delivered'];
 
 /** What the buyer is told on a cancel that their withdrawal caused. */
-const WITHDRAWN_UNPAID = 'You withdrew from the order before paying.';
 
 /** The order's lines for these items; 400 naming item_ids for an item not in the order. */
 function linesFor(lines: OrderLineRow[], itemIds: number[], orderNumber: string): OrderLineRow[] {
@@ -103,7 +103,9 @@ export function orderReturnsService(ctx: OrdersContext, orders: OrdersService) {
         );
         const order =
           row.state === 'placed'
-            ? await orders.cancelWithin(trx, row.id, WITHDRAWN_UNPAID, { mail: false })
+            ? await orders.cancelWithin(trx, row.id, shopReason('withdrawn_unpaid'), {
+                mail: false,
+              })
             : (await orders.load(trx, row.id))!;
         await orders.mailBuyerIn(trx, 'withdrawal-received', order);
         await notices.withdrawal(trx, order);

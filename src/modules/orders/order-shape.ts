@@ -132,6 +132,8 @@ export function orderRowToOrder(
     carrier: row.carrier,
     tracking_reference: row.tracking_reference,
     cancel_reason: row.cancel_reason,
+    cancel_reason_code: row.cancel_reason_code,
+    cancel_reason_day: row.cancel_reason_day,
     payment: {
       provider: row.payment_provider,
       status: paymentStatusOf(row, refunds),

@@ -1,6 +1,11 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { OrderState, PaymentProviderName, PostalAddress } from '../../db/schema.js';
+import type {
+  CancelReasonCode,
+  OrderState,
+  PaymentProviderName,
+  PostalAddress,
+} from '../../db/schema.js';
 import type { StoredTaxBreakdown } from '../invoices/invoice-snapshot.js';
 
 export interface NewOrder {
@@ -191,6 +196,8 @@ export function ordersRepository(db: Db) {
         carrier?: string;
         tracking_reference?: string;
         cancel_reason?: string;
+        cancel_reason_code?: CancelReasonCode | null;
+        cancel_reason_day?: string | null;
         payment_intent_id?: string | null;
       } = {},
     ) {

@@ -7,6 +7,7 @@ import {
   RequiredText,
   StrictObject,
 } from '../../http/schemas.js';
+import { CANCEL_REASON_CODES } from './cancel-reasons.js';
 
 /**
  * Order states (issue 18): placed → paid → shipped → delivered; cancelled from placed or
@@ -204,6 +205,22 @@ export const Order = Type.Object(
     carrier: Nullable(Type.String()),
     tracking_reference: Nullable(Type.String()),
     cancel_reason: Nullable(Type.String()),
+    cancel_reason_code: Nullable(
+      Type.Union(
+        CANCEL_REASON_CODES.map((code) => Type.Literal(code)),
+        {
+          description:
+            "Why the shop itself cancelled the order, for a client to word in its reader's language (`cancel_reason` holds its English words); null when the owner cancelled it with their own words, or it is not cancelled",
+        },
+      ),
+    ),
+    cancel_reason_day: Nullable(
+      Type.String({
+        format: 'date',
+        description:
+          'The last day to pay that a `not_paid_by` cancel names (YYYY-MM-DD, the shop’s time zone); null otherwise',
+      }),
+    ),
     payment: OrderPayment,
     placed_at: DateTime,
     paid_at: Nullable(DateTime),

@@ -12,6 +12,7 @@ import { ownerNotices, type PaymentProblem } from '../shop/owner-notices.service
 import { taxOf } from '../tax/tax.js';
 import { orderEventData } from '../webhooks/webhook-events.js';
 import type { OrderEventType } from '../webhooks/webhook-payloads.js';
+import { type CancelReason, notPaidBy, ownerReason } from './cancel-reasons.js';
 import { countryCodeOf } from './countries.js';
 import { hostedOrdersRepository } from './hosted-orders.repository.js';
 import { orderMail } from './order-mail-text.js';
@@ -26,7 +27,7 @@ import {
   type Transition,
 } from './orders.repository.js';
 import type { Order } from './orders.schemas.js';
-import { dueDateOf, formatShopDay, lastDayToPay } from './shop-days.js';
+import { dueDateOf, lastDayToPay } from './shop-days.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 const CUSTOMER_LIST_LIMIT = 500;
@@ -154,12 +155,16 @@ export function ordersService(ctx: OrdersContext) {
   async function cancelIn(
     trx: Db,
     id: number,
-    reason: string,
+    reason: CancelReason,
     now: Date,
     options: CancelOptions = {},
   ): Promise<Order> {
     const orders = ordersRepository(trx);
-    const row = await orders.transition(id, 'cancel', now, { cancel_reason: reason });
+    const row = await orders.transition(id, 'cancel', now, {
+      cancel_reason: reason.text,
+      cancel_reason_code: reason.code,
+      cancel_reason_day: reason.day ?? null,
+    });
     if (!row) return refuse(trx, id, 'cancel');
     // One transaction: the order is cancelled iff its items are back on sale: sold
     // ones, and those still held for a hosted payment (or back in the buyer's cart).
@@ -184,7 +189,11 @@ export function ordersService(ctx: OrdersContext) {
         const refundId = await requestRefundIn(
           trx,
           row,
-          { amount_cents: amount, reason, idempotency_key: `refund-${row.checkout_key}` },
+          {
+            amount_cents: amount,
+            reason: reason.text,
+            idempotency_key: `refund-${row.checkout_key}`,
+          },
           now,
           paidFor,
           before.shipping ? 0 : row.shipping_cents,
@@ -286,7 +295,7 @@ export function ordersService(ctx: OrdersContext) {
     },
 
     /** Cancel inside the caller's transaction (a payment event, a withdrawn checkout). */
-    cancelWithin(trx: Db, id: number, reason: string, options: CancelOptions = {}) {
+    cancelWithin(trx: Db, id: number, reason: CancelReason, options: CancelOptions = {}) {
       return cancelIn(trx, id, reason, ctx.clock.now(), options);
     },
 
@@ -379,7 +388,9 @@ export function ordersService(ctx: OrdersContext) {
 
     /** Cancel with a reason (told to the buyer); from placed or paid only. */
     cancel(id: number, reason: string): Promise<Order> {
-      return inTransaction(ctx.db, (trx) => cancelIn(trx, id, reason.trim(), ctx.clock.now()));
+      return inTransaction(ctx.db, (trx) =>
+        cancelIn(trx, id, ownerReason(reason.trim()), ctx.clock.now()),
+      );
     },
 
     /**
@@ -412,12 +423,11 @@ export function ordersService(ctx: OrdersContext) {
         new Date(now.getTime() - DAY_MS),
       );
       for (const { id, payment_due_at } of candidates) {
-        const lastDay = formatShopDay(dueDateOf(payment_due_at, shop.timeZone));
-        const reason = `No payment arrived by ${lastDay}.`;
+        const lastDay = dueDateOf(payment_due_at, shop.timeZone);
         try {
           await inTransaction(ctx.db, (trx) =>
-            cancelIn(trx, id, reason, now, {
-              paymentProblem: { kind: 'unpaid', lastDay: dueDateOf(payment_due_at, shop.timeZone) },
+            cancelIn(trx, id, notPaidBy(lastDay), now, {
+              paymentProblem: { kind: 'unpaid', lastDay },
             }),
           );
           cancelled.push(id);

@@ -7,7 +7,7 @@ import { cartRepository } from '../commerce/cart.repository.js';
 import { LATE_EVENT_MARGIN_MS } from '../commerce/hosted-checkout.js';
 import type { PaymentEvent } from '../commerce/payments.js';
 import type { Sale, SaleAnnouncer } from '../commerce/sales.js';
-import { NO_LONGER_HELD } from '../orders/cancel-reasons.js';
+import { shopReason } from '../orders/cancel-reasons.js';
 import { hostedOrdersRepository } from '../orders/hosted-orders.repository.js';
 import { requestRefundIn } from '../orders/order-refunds.js';
 import { type OrderRow, ordersRepository } from '../orders/orders.repository.js';
@@ -16,8 +16,6 @@ import { type PaymentOutcome, paymentOutcome } from '../orders/payment-outcomes.
 import { paymentEventsRepository } from './payment-events.repository.js';
 
 const DAY_MS = 24 * 60 * 60_000;
-
-export { NO_LONGER_HELD };
 
 interface Decision {
   outcome: PaymentOutcome;
@@ -66,7 +64,7 @@ export function paymentEventsService(
         await orders.markPaidIn(trx, row.id, event.paymentReference);
         return { outcome: 'paid' as const, sale };
       }
-      await orders.cancelWithin(trx, row.id, NO_LONGER_HELD, {
+      await orders.cancelWithin(trx, row.id, shopReason('no_longer_held'), {
         refundPayment: event.paymentReference,
         paymentProblem: { kind: 'noLongerHeld' },
       });
@@ -126,7 +124,7 @@ export function paymentEventsService(
     await orders.cancelWithin(
       trx,
       row.id,
-      failed ? 'The payment failed.' : 'The payment was not completed in time.',
+      shopReason(failed ? 'payment_failed' : 'not_completed'),
       // A buyer who left the page is not written to; a failed payment is worth a mail.
       {
         mail: failed,

@@ -4,6 +4,7 @@ import { type MailT, mailT } from '../../i18n/mail.js';
 import { renderMail } from '../../mail/templates/template.js';
 import { mediaUrlFor } from '../../media/storage.js';
 import { formatMoney, formatShopMoment } from '../orders/mail-formats.js';
+import { cancelReason } from '../orders/order-mail-text.js';
 import type { Order } from '../orders/orders.schemas.js';
 import { postalLines } from '../orders/postal-lines.js';
 import { formatShopDay } from '../orders/shop-days.js';
@@ -62,10 +63,12 @@ export function ownerNotices(ctx: Pick<AppContext, 'shop' | 'outbox' | 'config'>
   const language = ctx.config.shopLanguage;
   const t = mailT(language);
 
-  /** The contact address when this kind is on; null: nobody to tell, or switched off. */
-  async function recipient(trx: Db, kind: 'orders' | 'submissions'): Promise<string | null> {
+  /** Where a notice of this kind goes, with the shop's settings; null when it is not wanted. */
+  async function recipient(trx: Db, kind: 'orders' | 'submissions') {
     const shop = await ctx.shop.current(trx);
-    return shop.notify[kind] ? shop.contactEmail : null;
+    return shop.notify[kind] && shop.contactEmail
+      ? { to: shop.contactEmail, timeZone: shop.timeZone }
+      : null;
   }
 
   const problem = (what: PaymentProblem, order: Order) =>
@@ -76,8 +79,9 @@ export function ownerNotices(ctx: Pick<AppContext, 'shop' | 'outbox' | 'config'>
   return {
     /** A new order the buyer has been told of (placed, or paid on the hosted page). */
     async newOrder(trx: Db, order: Order): Promise<void> {
-      const to = await recipient(trx, 'orders');
-      if (!to) return;
+      const found = await recipient(trx, 'orders');
+      if (!found) return;
+      const { to } = found;
       const state =
         order.payment.provider === 'manual' && order.state === 'placed' ? 'awaiting' : order.state;
       const mail = renderMail(
@@ -104,8 +108,9 @@ export function ownerNotices(ctx: Pick<AppContext, 'shop' | 'outbox' | 'config'>
       trx: Db,
       submission: { itemId: number; note: string; firstPhotoPath: string | null; photos: number },
     ): Promise<void> {
-      const to = await recipient(trx, 'submissions');
-      if (!to) return;
+      const found = await recipient(trx, 'submissions');
+      if (!found) return;
+      const { to } = found;
       const note = submission.note.trim();
       const count = submission.photos;
       const mail = renderMail(
@@ -131,8 +136,9 @@ export function ownerNotices(ctx: Pick<AppContext, 'shop' | 'outbox' | 'config'>
 
     /** An order ended by its payment: it failed, ran out, or came after the pieces were released. */
     async paymentProblem(trx: Db, order: Order, what: PaymentProblem): Promise<void> {
-      const to = await recipient(trx, 'orders');
-      if (!to) return;
+      const found = await recipient(trx, 'orders');
+      if (!found) return;
+      const { to } = found;
       const state = t('owner.state', { state: order.state });
       const mail = renderMail(
         paymentProblemMail,
@@ -144,7 +150,7 @@ export function ownerNotices(ctx: Pick<AppContext, 'shop' | 'outbox' | 'config'>
               ? t('owner.paymentProblem.stateWithReason', {
                   number: order.number,
                   state,
-                  reason: order.cancel_reason,
+                  reason: cancelReason(order, t),
                 })
               : t('owner.paymentProblem.state', { number: order.number, state }),
             buyerLines(order, t),
@@ -162,9 +168,9 @@ export function ownerNotices(ctx: Pick<AppContext, 'shop' | 'outbox' | 'config'>
      * money is due back (14 days from the withdrawal; Directive 2011/83/EU Art. 13).
      */
     async withdrawal(trx: Db, order: Order): Promise<void> {
-      const to = await recipient(trx, 'orders');
-      if (!to) return;
-      const { timeZone } = await ctx.shop.current(trx);
+      const found = await recipient(trx, 'orders');
+      if (!found) return;
+      const { to, timeZone } = found;
       const request = order.withdrawal!.requests.at(-1)!;
       const pieces = order.lines
         .filter((line) => line.item_id !== null && request.item_ids.includes(line.item_id))

@@ -4494,6 +4494,8 @@ export interface paths {
                                 carrier: string | null;
                                 tracking_reference: string | null;
                                 cancel_reason: string | null;
+                                cancel_reason_code: ("payment_failed" | "not_completed" | "no_longer_held" | "withdrawn_unpaid" | "replaced" | "page_not_opened" | "not_paid_by") | null;
+                                cancel_reason_day: string | null;
                                 /** @description How the order is paid and what was given back */
                                 payment: {
                                     /**
@@ -4678,6 +4680,8 @@ export interface paths {
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
+                            cancel_reason_code: ("payment_failed" | "not_completed" | "no_longer_held" | "withdrawn_unpaid" | "replaced" | "page_not_opened" | "not_paid_by") | null;
+                            cancel_reason_day: string | null;
                             /** @description How the order is paid and what was given back */
                             payment: {
                                 /**
@@ -4871,6 +4875,8 @@ export interface paths {
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
+                            cancel_reason_code: ("payment_failed" | "not_completed" | "no_longer_held" | "withdrawn_unpaid" | "replaced" | "page_not_opened" | "not_paid_by") | null;
+                            cancel_reason_day: string | null;
                             /** @description How the order is paid and what was given back */
                             payment: {
                                 /**
@@ -5105,6 +5111,8 @@ export interface paths {
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
+                            cancel_reason_code: ("payment_failed" | "not_completed" | "no_longer_held" | "withdrawn_unpaid" | "replaced" | "page_not_opened" | "not_paid_by") | null;
+                            cancel_reason_day: string | null;
                             /** @description How the order is paid and what was given back */
                             payment: {
                                 /**
@@ -5332,6 +5340,8 @@ export interface paths {
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
+                            cancel_reason_code: ("payment_failed" | "not_completed" | "no_longer_held" | "withdrawn_unpaid" | "replaced" | "page_not_opened" | "not_paid_by") | null;
+                            cancel_reason_day: string | null;
                             /** @description How the order is paid and what was given back */
                             payment: {
                                 /**
@@ -5566,6 +5576,8 @@ export interface paths {
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
+                            cancel_reason_code: ("payment_failed" | "not_completed" | "no_longer_held" | "withdrawn_unpaid" | "replaced" | "page_not_opened" | "not_paid_by") | null;
+                            cancel_reason_day: string | null;
                             /** @description How the order is paid and what was given back */
                             payment: {
                                 /**
@@ -5810,6 +5822,8 @@ export interface paths {
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
+                            cancel_reason_code: ("payment_failed" | "not_completed" | "no_longer_held" | "withdrawn_unpaid" | "replaced" | "page_not_opened" | "not_paid_by") | null;
+                            cancel_reason_day: string | null;
                             /** @description How the order is paid and what was given back */
                             payment: {
                                 /**
@@ -9336,6 +9350,8 @@ export interface paths {
                                 carrier: string | null;
                                 tracking_reference: string | null;
                                 cancel_reason: string | null;
+                                cancel_reason_code: ("payment_failed" | "not_completed" | "no_longer_held" | "withdrawn_unpaid" | "replaced" | "page_not_opened" | "not_paid_by") | null;
+                                cancel_reason_day: string | null;
                                 /** @description How the order is paid and what was given back */
                                 payment: {
                                     /**
@@ -10278,6 +10294,8 @@ export interface paths {
                                 carrier: string | null;
                                 tracking_reference: string | null;
                                 cancel_reason: string | null;
+                                cancel_reason_code: ("payment_failed" | "not_completed" | "no_longer_held" | "withdrawn_unpaid" | "replaced" | "page_not_opened" | "not_paid_by") | null;
+                                cancel_reason_day: string | null;
                                 /** @description How the order is paid and what was given back */
                                 payment: {
                                     /**
@@ -10523,6 +10541,8 @@ export interface paths {
                                 carrier: string | null;
                                 tracking_reference: string | null;
                                 cancel_reason: string | null;
+                                cancel_reason_code: ("payment_failed" | "not_completed" | "no_longer_held" | "withdrawn_unpaid" | "replaced" | "page_not_opened" | "not_paid_by") | null;
+                                cancel_reason_day: string | null;
                                 /** @description How the order is paid and what was given back */
                                 payment: {
                                     /**
@@ -10706,6 +10726,8 @@ export interface paths {
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
+                            cancel_reason_code: ("payment_failed" | "not_completed" | "no_longer_held" | "withdrawn_unpaid" | "replaced" | "page_not_opened" | "not_paid_by") | null;
+                            cancel_reason_day: string | null;
                             /** @description How the order is paid and what was given back */
                             payment: {
                                 /**
@@ -11007,6 +11029,8 @@ export interface paths {
                             carrier: string | null;
                             tracking_reference: string | null;
                             cancel_reason: string | null;
+                            cancel_reason_code: ("payment_failed" | "not_completed" | "no_longer_held" | "withdrawn_unpaid" | "replaced" | "page_not_opened" | "not_paid_by") | null;
+                            cancel_reason_day: string | null;
                             /** @description How the order is paid and what was given back */
                             payment: {
                                 /**

@@ -136,6 +136,7 @@ describe('back from the payment page without paying (cancel_url)', () => {
     expect(await orderRow(t, order.id)).toMatchObject({
       state: 'cancelled',
       cancel_reason: 'Replaced by a new checkout.',
+      cancel_reason_code: 'replaced',
     });
     for (const item of [...items, extra])
       expect(await itemRow(t, item.id)).toMatchObject({

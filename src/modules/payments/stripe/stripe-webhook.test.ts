@@ -183,6 +183,7 @@ describe('checkout.session.completed, unpaid (a bank debit), then its outcome', 
     expect(await orderRow(t, order.id)).toMatchObject({
       state: 'cancelled',
       cancel_reason: 'The payment failed.',
+      cancel_reason_code: 'payment_failed',
     });
     expect(await itemRow(t, items[0]!.id)).toMatchObject({
       status: 'available',
@@ -205,6 +206,7 @@ describe('checkout.session.expired', () => {
     expect(await buyersOrder(t, buyer, order.id)).toMatchObject({
       state: 'cancelled',
       cancel_reason: 'The payment was not completed in time.',
+      cancel_reason_code: 'not_completed',
       payment: { status: 'cancelled', refunds: [] },
     });
     for (const item of items)
