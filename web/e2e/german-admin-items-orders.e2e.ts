@@ -38,12 +38,12 @@ describe.skipIf(!hasChromium)("a German shop's items and orders pages in Chromiu
     await shop?.stop();
   });
 
-  /** A German buyer's pickup order for one piece, paid (marked by the owner). */
-  async function paidOrder(item: SeededItem): Promise<{ id: number; number: string }> {
+  /** A German buyer's pickup order for one piece, not yet paid; the buyer stays signed in. */
+  async function placedOrder(item: SeededItem, email: string) {
     const buyer = await personContext(browser, shop.baseUrl, 'desktop', 'de-DE');
     const registered = await buyer.request.post('/api/customers/register', {
       data: {
-        email: 'greta@example.com',
+        email,
         password: 'ein langes Passwort 42',
         first_name: 'Greta',
         last_name: 'Gruber',
@@ -56,6 +56,12 @@ describe.skipIf(!hasChromium)("a German shop's items and orders pages in Chromiu
     const checkout = await buyer.request.post('/api/cart/checkout', { data: {} });
     expect(checkout.status()).toBe(200);
     const { order } = (await checkout.json()) as { order: { id: number; number: string } };
+    return { buyer, order };
+  }
+
+  /** A German buyer's pickup order for one piece, paid (marked by the owner). */
+  async function paidOrder(item: SeededItem): Promise<{ id: number; number: string }> {
+    const { buyer, order } = await placedOrder(item, 'greta@example.com');
     await buyer.close();
     const owner = await adminApi(shop.baseUrl);
     await owner.call('POST', `/api/admin/orders/${order.id}/mark-paid`);
@@ -146,6 +152,43 @@ describe.skipIf(!hasChromium)("a German shop's items and orders pages in Chromiu
     await checkGerman(page, 'de-admin-order-refunded');
 
     expect(problems).toEqual([]);
+    await context.close();
+  });
+  // The shop's own reason for ending an order is a code, worded in the reader's language:
+  // the German buyer who withdrew before paying, and the owner, read it in German.
+  it('an unpaid order the buyer withdrew from: why it ended, in German on both sides', async () => {
+    const piece = items[2];
+    if (!piece) throw new Error('nothing seeded');
+    const { buyer, order } = await placedOrder(piece, 'hanna@example.com');
+    const withdrawn = await buyer.request.post(`/api/customers/me/orders/${order.id}/withdraw`, {
+      data: { item_ids: [piece.id] },
+    });
+    expect(withdrawn.status()).toBe(200);
+    expect(await withdrawn.json()).toMatchObject({
+      state: 'cancelled',
+      cancel_reason_code: 'withdrawn_unpaid',
+    });
+
+    const mine = await buyer.newPage();
+    const problems = watchProblems(mine);
+    await mine.goto(`/account/orders/${order.id}`);
+    await mine
+      .getByText(
+        'Storniert: Sie haben die Bestellung vor der Zahlung widerrufen. Bereits gezahltes Geld erhalten Sie zurück.',
+      )
+      .waitFor();
+    await checkGermanPage(mine, 'de-order-withdrawn-unpaid', englishOnly(['common', 'orders']));
+    await buyer.close();
+
+    const { context, page } = await ownerPage();
+    const ownerProblems = watchProblems(page);
+    await page.goto(`/admin/orders/${order.id}`);
+    await page.getByRole('heading', { name: `Bestellung ${order.number}`, level: 1 }).waitFor();
+    await page.getByText('Der Kunde hat vor der Zahlung widerrufen', { exact: true }).waitFor();
+    await checkGerman(page, 'de-admin-order-withdrawn-unpaid');
+
+    expect(problems).toEqual([]);
+    expect(ownerProblems).toEqual([]);
     await context.close();
   });
 });

@@ -24,25 +24,31 @@ import { formatShopDay } from './shop-days.js';
  * else the shop's (issue 37). Money, days and moments through Intl in that language.
  */
 
-/** The shop's own cancel reasons (0098's codes), in the mail's words. */
+/** The shop's own cancel reasons (0098's codes): the key under `order.` or `owner.cancelReason`. */
 const CANCEL_REASONS: Record<CancelReasonCode, string> = {
-  payment_failed: 'order.cancelReason.paymentFailed',
-  not_completed: 'order.cancelReason.notCompleted',
-  no_longer_held: 'order.cancelReason.noLongerHeld',
-  withdrawn_unpaid: 'order.cancelReason.withdrewUnpaid',
-  replaced: 'order.cancelReason.replaced',
-  page_not_opened: 'order.cancelReason.pageNotOpened',
-  not_paid_by: 'order.cancelReason.notPaidBy',
+  payment_failed: 'paymentFailed',
+  not_completed: 'notCompleted',
+  no_longer_held: 'noLongerHeld',
+  withdrawn_unpaid: 'withdrewUnpaid',
+  replaced: 'replaced',
+  page_not_opened: 'pageNotOpened',
+  not_paid_by: 'notPaidBy',
 };
 
 /**
- * Why the order was cancelled: the shop's own reason in the mail's language, the
- * owner's own words as written (they are in the shop's language).
+ * Why the order was cancelled: the shop's own reason in the mail's language, told to
+ * the buyer (a sentence) or the owner (a clause, in a notice); the owner's own words as
+ * written (they are in the shop's language).
  */
-export function cancelReason(order: Order, t: MailT): string | null {
+export function cancelReason(
+  order: Order,
+  t: MailT,
+  reader: 'buyer' | 'owner' = 'buyer',
+): string | null {
   if (order.cancel_reason_code === null) return order.cancel_reason;
   const day = order.cancel_reason_day && formatShopDay(order.cancel_reason_day, t.language);
-  return t(CANCEL_REASONS[order.cancel_reason_code], { day });
+  const prefix = reader === 'buyer' ? 'order' : 'owner';
+  return t(`${prefix}.cancelReason.${CANCEL_REASONS[order.cancel_reason_code]}`, { day });
 }
 
 const money = (cents: number, order: Order, t: MailT) =>

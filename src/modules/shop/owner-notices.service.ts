@@ -150,7 +150,7 @@ export function ownerNotices(ctx: Pick<AppContext, 'shop' | 'outbox' | 'config'>
               ? t('owner.paymentProblem.stateWithReason', {
                   number: order.number,
                   state,
-                  reason: cancelReason(order, t),
+                  reason: cancelReason(order, t, 'owner'),
                 })
               : t('owner.paymentProblem.state', { number: order.number, state }),
             buyerLines(order, t),

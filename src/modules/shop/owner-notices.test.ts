@@ -199,9 +199,15 @@ describe('orders cancelled by a payment problem (Stripe)', () => {
     stripe.complete(session.id);
     await postEvent(t.app, stripe, stripe.event('checkout.session.completed', session.id));
     await t.mail.settle();
-    expect(t.mail.lastTo(ADMIN.email).text).toContain(
+    const { text } = t.mail.lastTo(ADMIN.email);
+    expect(text).toContain(
       `A payment for order ${order.number} arrived after its pieces were no longer held for it; it is refunded in full.`,
     );
+    // Why it ended, in the owner's words: not the sentence the buyer is told.
+    expect(text).toContain(
+      '(The payment arrived after the pieces were released; it is refunded in full)',
+    );
+    expect(text).not.toMatch(/Your payment|for you/);
   });
 
   it('switched off: no notice, and the order is cancelled all the same', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useCancelReason } from '../../../components/order/cancel-reason';
 import { Collection, HowToPay } from '../../../components/order/OrderDetails';
 import { awaitsPayment, type Order, payableOnline } from '../../../components/order/order';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -148,6 +149,7 @@ function Destination({ order }: { order: Order }) {
 function StateLine({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const state = useStateLabel()(order);
+  const reason = useCancelReason('orders')(order);
   const tracked = (order.state === 'shipped' || order.state === 'delivered') && order.carrier;
   const strong = { strong: <strong /> };
   if (tracked)
@@ -164,11 +166,11 @@ function StateLine({ order }: { order: Order }) {
   if (order.state === 'cancelled')
     return (
       <p>
-        {order.cancel_reason ? (
+        {reason ? (
           <Trans
             t={t}
             i18nKey="stateLine.cancelledBecause"
-            values={{ state, reason: order.cancel_reason.replace(/[.!]+$/, '') }}
+            values={{ state, reason }}
             components={strong}
           />
         ) : (

@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useCancelReason } from '../../../components/order/cancel-reason';
 import { Loading, Notice, PageState } from '../../../components/ui/Feedback';
 import { PostalAddress } from '../../../components/ui/PostalAddress';
 import { formatDay, formatPrice } from '../../../lib/format';
@@ -31,6 +32,7 @@ function Destination({ order }: { order: AdminOrder }) {
 /** What happened when, from the order's own timestamps (the API keeps one per state). */
 function History({ order }: { order: AdminOrder }) {
   const { t } = useTranslation('adminOrders');
+  const cancelReason = useCancelReason('adminOrders');
   const steps: Array<[string, string | null, string?]> = [
     [t('history.placed'), order.placed_at],
     [t('history.paid'), order.paid_at],
@@ -48,7 +50,7 @@ function History({ order }: { order: AdminOrder }) {
       order.fulfilment === 'pickup' ? t('history.handedOver') : t('history.delivered'),
       order.delivered_at,
     ],
-    [t('history.cancelled'), order.cancelled_at, order.cancel_reason ?? undefined],
+    [t('history.cancelled'), order.cancelled_at, cancelReason(order) ?? undefined],
     [t('history.refunded'), order.refunded_at],
   ];
   return (
