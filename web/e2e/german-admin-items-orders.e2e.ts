@@ -102,6 +102,16 @@ describe.skipIf(!hasChromium)("a German shop's items and orders pages in Chromiu
     await page.getByText('Schreiben Sie den Preis wie 12 oder 12,50.').waitFor();
     await expectNoEnglish(page, 'de-admin-item-price-refused');
 
+    // Decimals as German writes them: typed with a comma, kept, and shown back with one.
+    await page.getByLabel('Preis', { exact: true }).fill('420,50');
+    await page.getByLabel('Gewicht (kg)').fill('4,25');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Gespeichert.').waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Angaben' }).waitFor();
+    expect(await page.getByLabel('Preis', { exact: true }).inputValue()).toBe('420,50');
+    expect(await page.getByLabel('Gewicht (kg)').inputValue()).toBe('4,25');
+
     // The confirmation before selling it by hand, then kept.
     await page.getByRole('button', { name: 'Als verkauft markieren' }).click();
     await page.getByRole('dialog', { name: `„${table.title}“ als verkauft markieren?` }).waitFor();

@@ -38,9 +38,34 @@ export function parseMajorUnits(text: string): number | null {
   return Math.round(Number(normalised) * 100);
 }
 
+const decimalFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number for a field to edit, as the page's language writes it ("12.5" in English,
+ * "12,5" in German): no grouping, up to `digits` decimals (exactly that many when
+ * `fixed`). Every field that shows one reads both separators back.
+ */
+export function decimalInput(
+  value: number,
+  { digits = 2, fixed = false, language = pageLanguage } = {},
+): string {
+  const key = `${language}/${digits}/${fixed}`;
+  let format = decimalFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, {
+      maximumFractionDigits: digits,
+      minimumFractionDigits: fixed ? digits : 0,
+      useGrouping: false,
+    });
+    decimalFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+/** Integer cents for a price field: "12" or "12.50" ("12,50" in German). */
 export function centsToMajorText(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return '';
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+  return decimalInput(cents / 100, { fixed: cents % 100 !== 0 });
 }
 
 /** mm:ss left until a moment (never negative). */

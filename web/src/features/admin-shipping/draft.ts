@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { centsToMajorText, formatLanguage, parseMajorUnits } from '../../lib/format';
+import { centsToMajorText, decimalInput, parseMajorUnits } from '../../lib/format';
 import type { ShippingSettings } from './api';
 
 /** The form as typed: weights in kg and prices in major units, as an owner thinks. */
@@ -17,14 +17,6 @@ export interface ShippingDraft {
 const t = (key: string, values?: Record<string, unknown>) =>
   i18next.t(key, { ns: 'adminSettings', ...values });
 
-/** "4.90" as the page's language writes it ("4,90" in German); both are read back alike. */
-function localDecimal(text: string): string {
-  const separator =
-    new Intl.NumberFormat(formatLanguage()).formatToParts(1.5).find((p) => p.type === 'decimal')
-      ?.value ?? '.';
-  return text.replace('.', separator);
-}
-
 let nextKey = 1;
 export const newKey = () => nextKey++;
 
@@ -36,11 +28,11 @@ export function draftOf(settings: ShippingSettings): ShippingDraft {
       countries: zone.countries.join(', '),
       rates: zone.rates.map((rate) => ({
         key: newKey(),
-        upToKg: rate.up_to_grams === null ? '' : localDecimal(String(rate.up_to_grams / 1000)),
-        price: localDecimal(centsToMajorText(rate.price_cents)),
+        upToKg: rate.up_to_grams === null ? '' : decimalInput(rate.up_to_grams / 1000, { digits: 3 }),
+        price: centsToMajorText(rate.price_cents),
       })),
     })),
-    freeOver: localDecimal(centsToMajorText(settings.free_over_cents)),
+    freeOver: centsToMajorText(settings.free_over_cents),
   };
 }
 

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/Button';
 import { Loading, Notice, PageState } from '../../components/ui/Feedback';
 import { Checkbox, Field, fieldInputClass, TextArea } from '../../components/ui/Field';
 import { ApiError } from '../../lib/api-client';
+import { decimalInput } from '../../lib/format';
 import { PAGE_SLUGS, type PageSlug } from '../pages/api';
 import {
   type ShopSettingsChange,
@@ -48,10 +49,6 @@ const text = (form: FormData, name: string) => {
   const value = String(form.get(name) ?? '').trim();
   return value === '' ? null : value;
 };
-
-/** A number as the page's language writes it: 7.5 in English, 7,5 in German. */
-const decimalText = (value: number, language: string) =>
-  new Intl.NumberFormat(language, { maximumFractionDigits: 2, useGrouping: false }).format(value);
 
 /** "19" or "7,5" (percent) → basis points; anything else as typed, for the server to refuse. */
 const percentToBp = (value: string) => Math.round(Number(value.trim().replace(',', '.')) * 100);
@@ -188,7 +185,7 @@ function SettingsForm() {
             label={t('shop.tax.rate')}
             name="tax_rate"
             inputMode="decimal"
-            defaultValue={decimalText(data.tax.rate_bp / 100, i18n.language)}
+            defaultValue={decimalInput(data.tax.rate_bp / 100, { language: i18n.language })}
             error={fieldError(save.error, 'tax/rate_bp')}
             hint={t('shop.tax.rateHint')}
           />
@@ -196,7 +193,10 @@ function SettingsForm() {
             label={t('shop.tax.rates')}
             name="tax_rates"
             defaultValue={Object.entries(data.tax.rates_bp)
-              .map(([country, bp]) => `${country} ${decimalText(bp / 100, i18n.language)}`)
+              .map(
+                ([country, bp]) =>
+                  `${country} ${decimalInput(bp / 100, { language: i18n.language })}`,
+              )
               .join(', ')}
             error={fieldError(save.error, 'tax/rates_bp')}
             hint={t('shop.tax.ratesHint')}

@@ -1,4 +1,5 @@
 import type { AdminItem } from '../../../lib/admin-api';
+import { decimalInput } from '../../../lib/format';
 import type { Condition } from '../../../lib/item-details';
 
 /**
@@ -14,9 +15,9 @@ export function parseMeasure(text: string, factor: number): number | null | 'inv
   return value >= 1 ? value : 'invalid';
 }
 
-/** The whole unit back as the owner's (4200 g → "4.2"). */
+/** The whole unit back as the owner's (4200 g → "4.2", "4,2" in German). */
 export const measureText = (value: number | null, factor: number) =>
-  value === null ? '' : String(value / factor);
+  value === null ? '' : decimalInput(value / factor, { digits: 3 });
 
 export interface DetailValues {
   weight_grams: number | null;
