@@ -236,3 +236,51 @@ describe('the web page /pages/:slug', () => {
     expect(titleOf(english.body)).toMatch(/^Imprint · /);
   });
 });
+
+describe('a version saved before pages had languages (migration 0096 left it NULL)', () => {
+  it('is the shop’s language’s: for the admin, a visitor, a German visitor’s fallback and the footer', async () => {
+    // The page as a shop that had only it before 0096 holds it.
+    await t.db.deleteFrom('shop_pages').where('slug', '=', 'shipping').execute();
+    await t.db
+      .insertInto('shop_pages')
+      .values({
+        slug: 'shipping',
+        version: 1,
+        title: 'Delivery',
+        body_markdown: 'We post within two days.',
+        body_html: '<p>We post within two days.</p>',
+        created_at: new Date(),
+        language: null,
+      })
+      .execute();
+
+    expect((await adminRead('shipping')).json()).toMatchObject({ version: 1, language: 'en' });
+    expect((await adminRead('shipping', '?language=en')).json()).toMatchObject({ version: 1 });
+    expect((await adminRead('shipping', '?language=de')).statusCode).toBe(404);
+    expect((await read('shipping')).json()).toMatchObject({ title: 'Delivery', language: 'en' });
+    expect((await read('shipping', { query: '?language=de' })).json()).toMatchObject({
+      title: 'Delivery',
+      language: 'en',
+    });
+    const footer = async (headers: Record<string, string>) =>
+      (
+        (await t.app.inject({ method: 'GET', url: '/api/shop', headers })).json().pages as Array<{
+          slug: string;
+          title: string;
+        }>
+      ).find((link) => link.slug === 'shipping')?.title;
+    expect(await footer({})).toBe('Delivery');
+    expect(await footer({ cookie: 'shop_lang=de' })).toBe('Delivery');
+
+    // A German version beside it: numbered after it; the English reader keeps the old row.
+    const de = await save(
+      'shipping',
+      { title: 'Versand', body_markdown: 'Wir versenden in zwei Tagen.' },
+      '?language=de',
+    );
+    expect(de.json()).toMatchObject({ version: 2, language: 'de' });
+    expect(await footer({ cookie: 'shop_lang=de' })).toBe('Versand');
+    expect(await footer({})).toBe('Delivery');
+    expect((await read('shipping')).json()).toMatchObject({ title: 'Delivery', version: 1 });
+  });
+});

@@ -66,15 +66,17 @@ export function pagesRepository(db: Db) {
     },
 
     /** Slug, title and version of the newest version of every page written in a language. */
-    async listed(
+    listed(
       language: PageLanguage,
     ): Promise<Array<{ slug: PageSlug; title: string; version: number }>> {
-      const { rows } = await sql<{ slug: PageSlug; title: string; version: number }>`
-        SELECT DISTINCT ON (slug) slug, title, version FROM shop_pages
-        WHERE language = ${language.language}
-           OR (language IS NULL AND ${language.language === language.shopLanguage})
-        ORDER BY slug, version DESC`.execute(db);
-      return rows;
+      return db
+        .selectFrom('shop_pages')
+        .distinctOn('slug')
+        .select(['slug', 'title', 'version'])
+        .where(writtenIn(language))
+        .orderBy('slug')
+        .orderBy('version', 'desc')
+        .execute();
     },
 
     /**
