@@ -10,6 +10,10 @@ import { dateLocaleOf } from './shop-days.js';
 export const formatMoney = (cents: number, currency: string, language: ShopLanguage = 'en') =>
   new Intl.NumberFormat(language, { style: 'currency', currency }).format(cents / 100);
 
+/** An amount of an order in its currency, in the mail's language. */
+export const orderMoney = (cents: number, order: { currency: string }, t: MailT) =>
+  formatMoney(cents, order.currency, t.language);
+
 /**
  * "Thursday, 26 November 2026 at 16:05 (Europe/Berlin time)": a moment as the shop
  * tells it, in the mail's language, naming the zone it is told in.

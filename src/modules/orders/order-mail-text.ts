@@ -3,7 +3,7 @@ import { type MailT, mailT } from '../../i18n/mail.js';
 import { escapeHtml, type RenderedMail, renderMail } from '../../mail/templates/template.js';
 import { pageText } from '../shop/page-markdown.js';
 import type { CancelReasonCode } from './cancel-reasons.js';
-import { formatMoney, formatShopMoment } from './mail-formats.js';
+import { formatShopMoment, orderMoney } from './mail-formats.js';
 import {
   orderCancelledMail,
   orderConfirmationMail,
@@ -51,11 +51,8 @@ export function cancelReason(
   return t(`${prefix}.cancelReason.${CANCEL_REASONS[order.cancel_reason_code]}`, { day });
 }
 
-const money = (cents: number, order: Order, t: MailT) =>
-  formatMoney(cents, order.currency, t.language);
-
 const line = (title: string, cents: number, order: Order, t: MailT) =>
-  t('order.line', { title, price: money(cents, order, t) });
+  t('order.line', { title, price: orderMoney(cents, order, t) });
 
 /** The lines of the order that are these items, each with its price. */
 function itemLines(order: Order, itemIds: number[], t: MailT): string {
@@ -88,14 +85,14 @@ function linesAndTotal(order: Order, t: MailT): string {
     lines.push(
       t('order.shipping', {
         amount:
-          order.shipping_cents === 0 ? t('order.free') : money(order.shipping_cents, order, t),
+          order.shipping_cents === 0 ? t('order.free') : orderMoney(order.shipping_cents, order, t),
       }),
     );
   // Prices include VAT: the total contains it, said beside it, never added (issue 34 item 3).
-  const total = money(order.total_cents, order, t);
+  const total = orderMoney(order.total_cents, order, t);
   const totalLine =
     order.tax_cents > 0
-      ? t('order.totalWithVat', { total, vat: money(order.tax_cents, order, t) })
+      ? t('order.totalWithVat', { total, vat: orderMoney(order.tax_cents, order, t) })
       : t('order.total', { total });
   return `${lines.join('\n')}\n${totalLine}`;
 }
@@ -193,7 +190,7 @@ export function orderMail(
     renderMail(template, { firstName: firstNameOf(order), orderUrl, subject, body }, language);
   const orderUrl = new URL(`/account/orders/${order.id}`, publicBaseUrl).href;
   const number = order.number;
-  const total = money(order.total_cents, order, t);
+  const total = orderMoney(order.total_cents, order, t);
   switch (kind) {
     case 'confirmation': {
       const payment =
@@ -270,12 +267,12 @@ export function orderMail(
       const refund = order.refunds.at(-1)!;
       const shipping =
         refund.shipping_cents > 0
-          ? `\n- ${t('order.shipping', { amount: money(refund.shipping_cents, order, t) })}`
+          ? `\n- ${t('order.shipping', { amount: orderMoney(refund.shipping_cents, order, t) })}`
           : '';
       return render(
         orderRefundedMail,
         t('order.refunded.subject', { number }),
-        `${t('order.refunded.amount', { amount: money(refund.amount_cents, order, t), number })}\n${itemLines(order, refund.item_ids, t)}${shipping}\n\n${order.payment.provider === 'manual' ? t('order.refunded.byTransfer') : t('order.refunded.asPaid')}`,
+        `${t('order.refunded.amount', { amount: orderMoney(refund.amount_cents, order, t), number })}\n${itemLines(order, refund.item_ids, t)}${shipping}\n\n${order.payment.provider === 'manual' ? t('order.refunded.byTransfer') : t('order.refunded.asPaid')}`,
       );
     }
     case 'payment-received':

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { type MailT, mailT } from '../../i18n/mail.js';
 import { renderMail } from '../../mail/templates/template.js';
 import { mediaUrlFor } from '../../media/storage.js';
-import { formatMoney, formatShopMoment } from '../orders/mail-formats.js';
+import { formatShopMoment, orderMoney } from '../orders/mail-formats.js';
 import { cancelReason } from '../orders/order-mail-text.js';
 import type { Order } from '../orders/orders.schemas.js';
 import { postalLines } from '../orders/postal-lines.js';
@@ -26,12 +26,9 @@ export type PaymentProblem =
   /** Not paid by its last day (`YYYY-MM-DD`, the shop's day). */
   | { kind: 'unpaid'; lastDay: string };
 
-const money = (cents: number, order: Order, t: MailT) =>
-  formatMoney(cents, order.currency, t.language);
-
 function buyerLines(order: Order, t: MailT): string {
   const lines = order.lines.map((line) =>
-    t('order.line', { title: line.title, price: money(line.price_cents, order, t) }),
+    t('order.line', { title: line.title, price: orderMoney(line.price_cents, order, t) }),
   );
   const to =
     order.fulfilment === 'pickup'
@@ -41,7 +38,7 @@ function buyerLines(order: Order, t: MailT): string {
         : t('owner.shipped');
   const name = order.buyer.name ?? t('owner.unknownBuyer');
   return [
-    `${lines.join('\n')}\n${t('order.total', { total: money(order.total_cents, order, t) })}`,
+    `${lines.join('\n')}\n${t('order.total', { total: orderMoney(order.total_cents, order, t) })}`,
     order.buyer.email
       ? t('owner.buyerWithEmail', { name, email: order.buyer.email })
       : t('owner.buyer', { name }),
@@ -89,7 +86,7 @@ export function ownerNotices(ctx: Pick<AppContext, 'shop' | 'outbox' | 'config'>
         {
           subject: t('owner.newOrder.subject', {
             number: order.number,
-            total: money(order.total_cents, order, t),
+            total: orderMoney(order.total_cents, order, t),
           }),
           body: `${t('owner.newOrder.came', {
             number: order.number,
@@ -175,7 +172,7 @@ export function ownerNotices(ctx: Pick<AppContext, 'shop' | 'outbox' | 'config'>
       const pieces = order.lines
         .filter((line) => line.item_id !== null && request.item_ids.includes(line.item_id))
         .map((line) =>
-          t('order.line', { title: line.title, price: money(line.price_cents, order, t) }),
+          t('order.line', { title: line.title, price: orderMoney(line.price_cents, order, t) }),
         )
         .join('\n');
       const by = formatShopMoment(

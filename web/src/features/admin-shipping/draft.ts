@@ -28,7 +28,8 @@ export function draftOf(settings: ShippingSettings): ShippingDraft {
       countries: zone.countries.join(', '),
       rates: zone.rates.map((rate) => ({
         key: newKey(),
-        upToKg: rate.up_to_grams === null ? '' : decimalInput(rate.up_to_grams / 1000, { digits: 3 }),
+        upToKg:
+          rate.up_to_grams === null ? '' : decimalInput(rate.up_to_grams / 1000, { digits: 3 }),
         price: centsToMajorText(rate.price_cents),
       })),
     })),
