@@ -17,9 +17,9 @@ import type { ItemFilters } from './item-filters.js';
  * every bitset whatever it finds (about 2,800 words each at 100k items; two cost
  * 7 µs, docs/performance.md), while a walk of a list this short costs at most its
  * length in bit tests (400 for a page of 24). Past it, a walk through lists that
- * share few rows passes thousands to find a page: category + 2 tags + max_price at
- * 100k walked 2,009 rows to find eight, and went from 4,367 to 7,555 req/s with
- * the intersection (bc80f0a).
+ * share few rows passes thousands to find a page: category + 2 tags + max_price
+ * at 100k walked 2,009 rows to find about eight, and went from 4,367 to 7,555
+ * req/s with the intersection (bc80f0a).
  */
 export const AND_AFTER = 16;
 
