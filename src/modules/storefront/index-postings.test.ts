@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../db/seed/random.js';
-import { type Entry, Postings, prefixLength } from './index-postings.js';
+import { type Entry, intersections, Postings, prefixLength } from './index-postings.js';
 
 // A cursor search of a long list starts from its fences (every 32nd row's instant):
 // the stretch they give must hold the cursor's place for every instant, at block
@@ -63,5 +63,34 @@ describe('the fences of a long list', () => {
     for (const entry of rows.slice(600)) list.insert(entry);
     for (const entry of rows.slice(0, 200)) list.remove(entry);
     expectStretchesHold(list);
+  });
+});
+
+describe('kept intersections', () => {
+  const rows = Array.from({ length: 2_000 }, (_, slot) => entryAt(slot, BASE + slot));
+  const listOf = (from: number, step: number) =>
+    Postings.of(
+      rows,
+      rows.filter((row) => row.slot >= from && row.slot % step === 0),
+    );
+
+  it('keep what customers repeat; one-off lists (a new word’s first search) are not kept', () => {
+    const intersected = intersections(4_096);
+    const tag = listOf(0, 2);
+    const category = listOf(0, 3);
+    const first = intersected([tag, category]);
+    expect(first).toHaveLength(334);
+    expect(intersected([tag, category])).toBe(first);
+
+    // Strangers' new words, each a list made for one search, with the same tag.
+    for (let word = 0; word < 300; word++) {
+      const once = listOf(word, 5);
+      once.oneOff = true;
+      const found = intersected([tag, once]);
+      expect(found).toEqual(
+        rows.filter((r) => r.slot >= word && r.slot % 10 === 0).map((r) => r.slot),
+      );
+    }
+    expect(intersected([tag, category])).toBe(first);
   });
 });

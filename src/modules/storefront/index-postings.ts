@@ -77,6 +77,11 @@ export class Postings {
   readonly id = nextListId++;
   /** Inserts and removes so far: a kept intersection of this list holds while it is unchanged. */
   changes = 0;
+  /**
+   * Made for one search (a rare term's first, term-rows.ts): an intersection with it is
+   * not kept, so a stranger's new words never push out the intersections customers repeat.
+   */
+  oneOff = false;
 
   constructor(
     private readonly rows: readonly Entry[],
@@ -253,6 +258,11 @@ const KEPT_INTERSECTIONS = 128;
 export function intersections(cap: number) {
   const kept = new Map<string, { changes: number[]; slots: number[] | null }>();
   return (lists: readonly Postings[]): number[] | null => {
+    if (lists.some((list) => list.oneOff))
+      return intersect(
+        lists.map((list) => list.bits!),
+        cap,
+      );
     const key = lists.map((list) => list.id).join(',');
     const known = kept.get(key);
     if (known?.changes.every((n, i) => n === lists[i]!.changes)) return known.slots;

@@ -35,12 +35,15 @@ describe('searched terms kept', () => {
     const found = rows.of('word399');
     expect(found?.list?.newest.map((slot) => slots[slot]!.id)).toEqual([400]);
     expect(rows.of('zzz')?.list?.size).toBe(0);
+    // Made for this search only: no intersection with it is kept (index-postings.ts).
+    expect(found?.list?.oneOff).toBe(true);
   });
 
   it('keeps a repeated term while strangers send hundreds of new words', () => {
     rows.of('lamp');
     const kept = rows.of('lamp')?.list;
     expect(kept?.size).toBe(40);
+    expect(kept?.oneOff).toBe(false);
     for (let n = 0; n < 300; n++) rows.of(`stranger${n}`);
     expect(rows.of('lamp')?.list).toBe(kept);
   });

@@ -67,9 +67,10 @@ export function termRows(slots: readonly Entry[], dictionary: TermDictionary, ro
         // out the terms customers repeat; a rare one's rows are gathered for this search.
         if (seen.size >= SEEN_TERMS) seen.clear();
         seen.add(term);
-        return dictionary.pairs(term, FOUND_AT_ONCE) <= FOUND_AT_ONCE
-          ? view(make(term))
-          : undefined;
+        if (dictionary.pairs(term, FOUND_AT_ONCE) > FOUND_AT_ONCE) return undefined;
+        const once = make(term);
+        if ('list' in once) once.list.oneOff = true;
+        return view(once);
       } else {
         if (kept.size >= KEPT_TERMS) kept.delete(kept.keys().next().value!);
         rows = make(term);
