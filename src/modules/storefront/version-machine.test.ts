@@ -364,4 +364,16 @@ describe('the catalogue version machine against every commit kept whole', () => 
       { numRuns: 300 },
     );
   });
+
+  it('a read begun before a restore was heard does not take memory back to the epoch before', () => {
+    const e0 = { epoch: 'e0', version: 10 };
+    let state = versionRead(UNLOADED, readTicket(UNLOADED, 0), e0, true).state;
+    // Another read begins, and sees e0 still.
+    const before = readTicket(state, 0);
+    // The database is restored, and a write to it announced: memory starts over in e1.
+    state = plainAnnouncementHeard(state, { epoch: 'e1', version: 2 }).state;
+    const { state: after, outcome } = versionRead(state, before, e0, true);
+    expect(outcome).toMatchObject({ kind: 'answer', answer: { kind: 'alone' } });
+    expect(after).toBe(state);
+  });
 });

@@ -257,7 +257,10 @@ export function versionRead(
   live: boolean,
 ): Step & { outcome: ReadOutcome } {
   const log = state.kind === 'unloaded' ? null : state.log;
-  if (read.generation === state.generation && (!log || log.epoch !== value.epoch)) {
+  // Only a read begun in the life memory is in may start the next: one begun
+  // before memory started over (another epoch heard) may be of the epoch before.
+  const sameLife = read.life === (log?.life ?? null);
+  if (read.generation === state.generation && sameLife && log?.epoch !== value.epoch) {
     return lifeStartedByRead(state, read, value, live);
   }
   if (!log || log.life !== read.life || log.epoch !== value.epoch) {
