@@ -1,9 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Notifications } from '../../db/notifications.js';
 import { type CatalogueIndex, catalogueIndex, type IndexRow } from './catalogue-index.js';
-import type { CatalogueChange, CatalogueVersion, CatalogueView } from './catalogue-version.js';
+import type { CatalogueVersion, CatalogueView, NumberedVersion } from './catalogue-version.js';
 import type { ItemFilters } from './item-filters.js';
 import type { ItemKey } from './items.repository.js';
+import {
+  initialMirror,
+  type Life,
+  type MirrorEffect,
+  type MirrorHappening,
+  type MirrorState,
+  mirrorTransition,
+  readiness,
+} from './mirror-machine.js';
 
 /** What the mirror reads (items.repository.ts). */
 export interface MirrorSource {
@@ -15,21 +24,19 @@ export interface MirrorSource {
   }>;
   indexRows(ids: readonly number[]): Promise<IndexRow[]>;
   tagSlugs(): Promise<Map<string, number>>;
+  /** The epoch and newest version the database holds now. */
+  catalogueVersion(): Promise<NumberedVersion>;
   searchTerms(search: string): Promise<string[] | undefined>;
 }
 
 /** Distinct `q` searches whose terms are remembered (a parse by PostgreSQL each). */
 const REMEMBERED_SEARCHES = 1_000;
-/** After a failed read, how long before a request may start another. */
-const RETRY_AFTER_MS = 1_000;
 /**
  * How long a read waits for the index to apply the changes its view includes
  * (one read of their items, a millisecond or two) before the SQL answers
  * instead: waiting costs no CPU, the SQL costs more than the read awaited.
  */
 const CATCH_UP_WAIT_MS = 50;
-/** Changes waiting to be applied past which the index is loaded again instead. */
-const MAX_QUEUED = 10_000;
 
 /** What the mirror reports as it goes (shop_storefront_index_* metrics). */
 export interface MirrorObserver {
@@ -65,137 +72,143 @@ export function catalogueMirror(
   onLoaded: (ids: number[]) => void = () => {},
   observer?: MirrorObserver,
 ) {
-  // The life of memory followed, and the index as of version `at` in it.
-  let following: { epoch: string; life: number } | null = null;
+  // What to do next is decided in mirror-machine.ts; this shell runs its reads
+  // and holds what they return.
+  let state: MirrorState = initialMirror;
   let index: CatalogueIndex | null = null;
-  let at = 0;
-  let reload = true;
-  // Each change with when it was heard (the index's lag is measured from then).
-  let queue: Array<CatalogueChange & { heardAt: number }> = [];
+  // The read under way, and what the last one returned until its event is handled.
   let running: Promise<void> | null = null;
-  let wanted = false;
-  let closed = false;
-  let failedAt = Number.NEGATIVE_INFINITY;
+  let snapshot: Awaited<ReturnType<MirrorSource['indexSnapshot']>> | null = null;
+  let read: { ids: number[]; rows: IndexRow[]; slugs: Map<string, number> | undefined } | null =
+    null;
   const searches = new Map<string, string[] | undefined>();
   // Reads waiting for the index to reach their view's version.
-  const waiting = new Set<{ version: number; done: () => void }>();
-  const wake = () => {
-    for (const waiter of waiting) if (at >= waiter.version || !running) waiter.done();
-  };
+  const waiting = new Set<{ life: Life; version: number; done: () => void }>();
 
-  const stopFollowing = version.follow((change) => {
-    if (following?.epoch !== change.epoch || following.life !== change.life) {
-      following = { epoch: change.epoch, life: change.life };
-      index = null;
-      queue = [];
-    }
-    if (change.scope === '*') reload = true;
-    // Nothing loaded and nothing loading: the load to come reads it all. Nor is a
-    // backlog kept past what a load costs less than.
-    if ((!index && !running) || queue.length >= MAX_QUEUED) {
-      index = null;
-      queue = [];
-      reload = true;
-    } else {
-      queue.push({ ...change, heardAt: Date.now() });
-    }
-    kick();
-  });
+  // Events raised while one is handled (a follower told of a change by an effect) wait their turn.
+  const backlog: MirrorHappening[] = [];
+  let dispatching = false;
 
-  /** Applies what was heard until nothing is left, one read at a time (so none overtakes another). */
-  async function work(): Promise<void> {
-    while (!closed && following) {
-      const life = following;
-      if (reload || !index) {
-        reload = false;
-        const snapshot = await source.indexSnapshot();
-        if (following !== life || reload) continue;
-        // Another life of the data than memory follows: wait until memory starts over.
-        if (snapshot.epoch !== life.epoch) {
-          failedAt = Date.now();
-          return;
+  function dispatch(event: MirrorHappening): void {
+    backlog.push(event);
+    if (dispatching) return;
+    dispatching = true;
+    try {
+      for (let next = backlog.shift(); next; next = backlog.shift()) {
+        const step = mirrorTransition(state, {
+          ...next,
+          now: Date.now(),
+          live: notifications.live,
+        });
+        state = step.state;
+        try {
+          for (const effect of step.effects) perform(effect);
+        } catch (error) {
+          // What a read returned could not be applied: as if the read had failed.
+          failed(error);
         }
-        index = catalogueIndex(snapshot.rows, snapshot.slugs);
-        at = snapshot.version;
-        reload = queue.some((change) => change.scope === '*' && change.version > at);
-        queue = queue.filter((change) => change.version > at);
+      }
+    } finally {
+      dispatching = false;
+    }
+    const marks = readiness(state);
+    for (const waiter of waiting) {
+      const at = marks.answersUpTo(waiter.life);
+      if ((at !== null && at >= waiter.version) || !marks.reading) waiter.done();
+    }
+  }
+
+  function failed(error: unknown): void {
+    log.warn({ err: error }, 'The storefront index could not be read; lists use SQL until it is.');
+    dispatch({ kind: 'readFailed' });
+  }
+
+  /**
+   * Runs a read; the event it resolves to, with what was read, is the next one
+   * (one read at a time, so none overtakes another).
+   */
+  function reading(work: () => Promise<MirrorHappening>): void {
+    running = work().then(
+      (landed) => {
+        running = null;
+        dispatch(landed);
+        // Not kept when it was outdated on landing (a snapshot is the whole catalogue).
+        snapshot = null;
+        read = null;
+      },
+      (error: unknown) => {
+        running = null;
+        failed(error);
+      },
+    );
+  }
+
+  function perform(effect: MirrorEffect): void {
+    switch (effect.kind) {
+      case 'readSnapshot':
+        reading(async () => {
+          snapshot = await source.indexSnapshot();
+          return { kind: 'snapshotRead', epoch: snapshot.epoch, version: snapshot.version };
+        });
+        return;
+      case 'readRows':
+        reading(async () => {
+          const [rows, slugs] = await Promise.all([
+            source.indexRows(effect.ids),
+            effect.tags ? source.tagSlugs() : undefined,
+          ]);
+          // Read after the rows: a database does not go back to an epoch it left, so
+          // this one is theirs unless it was restored (or bumped) meanwhile, and then
+          // the machine does not apply them as the epoch it follows.
+          const { epoch } = await source.catalogueVersion();
+          read = { ids: effect.ids, rows, slugs };
+          return { kind: 'rowsRead', epoch };
+        });
+        return;
+      case 'install':
+        index = catalogueIndex(snapshot!.rows, snapshot!.slugs);
+        snapshot = null;
         onLoaded(index.ids());
         observer?.loaded(index.size);
-        wake();
-        continue;
+        return;
+      case 'apply': {
+        const { ids, rows, slugs } = read!;
+        read = null;
+        const found = new Map(rows.map((row) => [row.id, row]));
+        for (const id of ids) {
+          const row = found.get(id);
+          if (row) index!.put(row);
+          else index!.remove(id);
+        }
+        if (slugs) index!.setTagSlugs(slugs);
+        observer?.applied(Date.now() - effect.heardAt, index!.size);
+        return;
       }
-      if (queue.length === 0) return;
-      const batch = queue.splice(0);
-      const ids = [
-        ...new Set(batch.flatMap((change) => (change.scope === '*' ? [] : change.scope.ids))),
-      ];
-      const tagsChanged = batch.some(
-        (change) => change.scope !== '*' && change.scope.dims.includes('tags'),
-      );
-      const [rows, slugs] = await Promise.all([
-        source.indexRows(ids),
-        tagsChanged ? source.tagSlugs() : undefined,
-      ]);
-      // A reload asked for meanwhile reads everything this batch would have.
-      if (following !== life || reload || !index) continue;
-      const found = new Map(rows.map((row) => [row.id, row]));
-      for (const id of ids) {
-        const row = found.get(id);
-        if (row) index.put(row);
-        else index.remove(id);
-      }
-      if (slugs) index.setTagSlugs(slugs);
-      at = Math.max(at, batch[batch.length - 1]!.version);
-      observer?.applied(Date.now() - batch[batch.length - 1]!.heardAt, index.size);
-      wake();
+      case 'drop':
+        index = null;
+        return;
     }
   }
 
-  function kick(): void {
-    if (running || closed || !wanted || !notifications.live) return;
-    if (Date.now() - failedAt < RETRY_AFTER_MS) return;
-    running = work()
-      .catch((error: unknown) => {
-        failedAt = Date.now();
-        index = null;
-        reload = true;
-        log.warn(
-          { err: error },
-          'The storefront index could not be read; lists use SQL until it is.',
-        );
-      })
-      .finally(() => {
-        running = null;
-        // Heard while the last read was settling. Nothing followed yet (the first view
-        // was one read alone, memory having started over meanwhile): the work returned
-        // at once, and kicking again would spin on microtasks and starve the event
-        // loop; the first change followed kicks it.
-        if (following && (queue.length > 0 || reload)) kick();
-        wake();
-      });
-  }
+  const stopFollowing = version.follow((change) => dispatch({ kind: 'changeHeard', change }));
 
-  const ready = (view: CatalogueView): CatalogueIndex | null =>
-    index !== null &&
-    following?.epoch === view.epoch &&
-    following.life === view.life &&
-    at >= view.version
-      ? index
-      : null;
+  const ready = (view: CatalogueView): CatalogueIndex | null => {
+    const at = readiness(state).answersUpTo(view);
+    return at !== null && at >= view.version ? index : null;
+  };
 
   /**
    * The index once it has applied every change `view` includes: at once, or
    * after the read of changed items under way; null when only SQL can answer now.
    */
   function caughtUp(view: CatalogueView): Promise<CatalogueIndex | null> {
-    wanted = true;
     const now = ready(view);
     if (now) return Promise.resolve(now);
-    kick();
-    // Worth waiting for only when what is missing is the scoped changes being applied.
-    if (!index || !running || reload || following?.life !== view.life) return Promise.resolve(null);
+    dispatch({ kind: 'readerAsked' });
+    if (!readiness(state).worthWaiting(view)) return Promise.resolve(null);
     return new Promise((resolve) => {
       const waiter = {
+        life: view,
         version: view.version,
         done: () => {
           clearTimeout(timer);
@@ -243,10 +256,10 @@ export function catalogueMirror(
 
     /** Stops following changes; resolves when no read of the mirror is under way. */
     async close(): Promise<void> {
-      closed = true;
       stopFollowing();
+      dispatch({ kind: 'closed' });
       await running;
-      wake();
+      for (const waiter of waiting) waiter.done();
     },
   };
 }
