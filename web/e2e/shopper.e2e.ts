@@ -45,7 +45,11 @@ describe.skipIf(!hasChromium)('a shopper in Chromium', () => {
 
     // On a phone the filters fold away behind a button; at this width they show.
     expect(await page.getByRole('button', { name: 'Filters' }).isVisible()).toBe(false);
+    // On a slow phone the box shows its click before the new list is drawn.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 40 });
     await page.getByRole('checkbox', { name: /Vintage/ }).check();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await page.waitForURL(/tags=vintage/);
     await page.getByRole('link', { name: 'Oak dining table' }).waitFor({ state: 'detached' });
     await expect.poll(() => page.getByRole('link', { name: 'Brass desk lamp' }).count()).toBe(1);

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, startTransition, useId, useOptimistic, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -132,21 +132,28 @@ export function Facets({
   const { t } = useTranslation('storefront');
   const [search, setSearch] = useSearchParams();
   const selectedCategory = Number(search.get('category')) || undefined;
-  const selectedTags = tagsFromSearch(search);
-
-  const selectedConditions = conditionsFromSearch(search);
+  // A box shows its click at once: the address changes in a transition that waits for
+  // the new list, and until then the boxes show what was picked (useOptimistic).
+  const [selectedTags, showTags] = useOptimistic(tagsFromSearch(search));
+  const [selectedConditions, showConditions] = useOptimistic(conditionsFromSearch(search));
 
   function toggleCondition(value: string, on: boolean) {
     const next = on
       ? [...selectedConditions, value]
       : selectedConditions.filter((c) => c !== value);
-    setSearch(withParams(search, { condition: next.join(','), cursor: undefined }));
+    startTransition(() => {
+      showConditions(next);
+      setSearch(withParams(search, { condition: next.join(','), cursor: undefined }));
+    });
     onPick();
   }
 
   function toggleTag(slug: string, on: boolean) {
     const next = on ? [...selectedTags, slug] : selectedTags.filter((tag) => tag !== slug);
-    setSearch(withParams(search, { tags: next.join(',') }));
+    startTransition(() => {
+      showTags(next);
+      setSearch(withParams(search, { tags: next.join(',') }));
+    });
     onPick();
   }
 
