@@ -40,7 +40,7 @@ describe('the storefront mirror reading changed rows', () => {
       }),
       indexRows: async () => [row(database.price)],
       tagSlugs: async () => new Map(),
-      catalogueVersion: async () => ({ epoch: database.epoch, version: database.version }),
+      catalogueEpoch: async () => database.epoch,
       searchTerms: async () => [],
     };
     let tell: (change: CatalogueChange) => void = () => {};

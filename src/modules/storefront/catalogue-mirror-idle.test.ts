@@ -29,7 +29,7 @@ const source: MirrorSource = {
   indexSnapshot: () => Promise.reject(new Error('not loaded before a change is followed')),
   indexRows: async () => [],
   tagSlugs: async () => new Map(),
-  catalogueVersion: async () => ({ epoch: view.epoch, version: view.version }),
+  catalogueEpoch: async () => view.epoch,
   searchTerms: async () => [],
 };
 

@@ -24,8 +24,8 @@ export interface MirrorSource {
   }>;
   indexRows(ids: readonly number[]): Promise<IndexRow[]>;
   tagSlugs(): Promise<Map<string, number>>;
-  /** The epoch and newest version the database holds now. */
-  catalogueVersion(): Promise<NumberedVersion>;
+  /** The life of the data the database holds now (0014, 0080). */
+  catalogueEpoch(): Promise<string>;
   searchTerms(search: string): Promise<string[] | undefined>;
 }
 
@@ -160,7 +160,7 @@ export function catalogueMirror(
           // Read after the rows: a database does not go back to an epoch it left, so
           // this one is theirs unless it was restored (or bumped) meanwhile, and then
           // the machine does not apply them as the epoch it follows.
-          const { epoch } = await source.catalogueVersion();
+          const epoch = await source.catalogueEpoch();
           read = { ids: effect.ids, rows, slugs };
           return { kind: 'rowsRead', epoch };
         });
