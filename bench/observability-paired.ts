@@ -1,7 +1,8 @@
-// npx tsx bench/observability-paired.ts [-- --rounds 4 --seconds 6] (after `npm run build`)
+// npx tsx bench/observability-paired.ts [-- --rounds 4 --seconds 6 --every] (after `npm run build`)
 // The CPU cost of tracing a cached list hit, measured so that other work on the machine
 // counts alike for both sides: `off` and `tracing` (as in bench/observability.ts) run at
-// the same time on one seeded PostgreSQL catalogue, each driven by its own load of 16
+// the same time on one seeded PostgreSQL catalogue (tracing as the shop does by default,
+// one request in ten; --every: every request), each driven by its own load of 16
 // connections, and each server's CPU per answered request (from /proc) is compared in
 // the same seconds. A fresh pair each round. On a machine where load from elsewhere
 // moved a server's CPU per request six-fold between runs minutes apart, the ratios of
@@ -16,7 +17,11 @@ import { dropPostgres, seedPostgres } from './databases.js';
 import { procCpu, quiet, SERVER, startTarget, stopTarget, type Target } from './processes.js';
 
 const { values } = parseArgs({
-  options: { rounds: { type: 'string' }, seconds: { type: 'string' } },
+  options: {
+    rounds: { type: 'string' },
+    seconds: { type: 'string' },
+    every: { type: 'boolean' },
+  },
 });
 const ROUNDS = Number(values.rounds ?? 4);
 const SECONDS = Number(values.seconds ?? 6);
@@ -42,7 +47,11 @@ try {
       startTarget(
         'tracing',
         SERVER,
-        { DATABASE_URL: databaseUrl, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint },
+        {
+          DATABASE_URL: databaseUrl,
+          OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+          ...(values.every ? { OTEL_TRACES_SAMPLER: 'parentbased_always_on' } : {}),
+        },
         '/readyz',
         INSTRUMENT,
       ),
@@ -71,7 +80,7 @@ try {
 }
 const sorted = [...ratios].sort((x, y) => x - y);
 process.stdout.write(
-  `list hit, CPU per request, off/tracing: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)} (${sorted[0]!.toFixed(2)}–${sorted.at(-1)!.toFixed(2)}), ${ROUNDS} pairs; load average ${os
+  `list hit, CPU per request, off/tracing${values.every ? ' every request' : ' (one in ten)'}: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)} (${sorted[0]!.toFixed(2)}–${sorted.at(-1)!.toFixed(2)}), ${ROUNDS} pairs; load average ${os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}\n`,

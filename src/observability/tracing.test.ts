@@ -56,7 +56,7 @@ function descendsFrom(span: ReceivedSpan, ancestor: ReceivedSpan, all: ReceivedS
   return false;
 }
 
-describe('traces over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
+describe('traces over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT), every request traced', () => {
   let receiver: Awaited<ReturnType<typeof otlpReceiver>>;
   let server: Awaited<ReturnType<typeof startServer>>;
   let database: TestDatabase;
@@ -70,6 +70,8 @@ describe('traces over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
       DATA_DIR: dataDir,
       ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      // An operator's choice: every request, not the default one in ten.
+      OTEL_TRACES_SAMPLER: 'parentbased_always_on',
       // Export each batch at once rather than every 5 s.
       OTEL_BSP_SCHEDULE_DELAY: '50',
     });
@@ -150,6 +152,70 @@ describe('traces over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
       expect(receiver.spans.map((span) => span.name)).not.toContain('pg-pool.connect');
     },
   );
+});
+
+describe('traces by default: one request in ten, and every one its caller traces', () => {
+  let receiver: Awaited<ReturnType<typeof otlpReceiver>>;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let database: TestDatabase;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    receiver = await otlpReceiver();
+    database = await createTestDatabase();
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-tracing-default-'));
+    server = await startServer({
+      DATA_DIR: dataDir,
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      OTEL_TRACES_SAMPLER: '',
+      OTEL_TRACES_SAMPLER_ARG: '',
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+    });
+  }, 120_000);
+  afterAll(async () => {
+    if (server) await stop(server.child);
+    await receiver?.close();
+    await database?.drop();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  const list = (traceparent?: string) =>
+    fetch(`${server.base}/api/items`, {
+      headers: traceparent ? { traceparent } : {},
+    }).then(async (res) => {
+      await res.arrayBuffer();
+      return res.status;
+    });
+  const listSpans = () =>
+    receiver.spans.filter(
+      (span) => span.scope.includes('fastify') && span.attributes['http.route'] === '/api/items',
+    );
+
+  it('keeps about one plain request in ten, every caller-sampled one, no caller-unsampled one', async () => {
+    const PLAIN = 200;
+    for (let i = 0; i < PLAIN; i += 10) {
+      const statuses = await Promise.all(Array.from({ length: 10 }, () => list()));
+      expect(statuses.every((status) => status === 200)).toBe(true);
+    }
+    const theirs = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => (from + i).toString(16).padStart(32, '0'));
+    // A caller that did not sample its trace (flags 00) is not traced here either.
+    const unsampled = theirs(1, 20);
+    for (const id of unsampled) expect(await list(`00-${id}-00f067aa0ba902b7-00`)).toBe(200);
+    // A caller that sampled its trace (flags 01) always is, as a child of its span.
+    const sampled = theirs(101, 5);
+    for (const id of sampled) expect(await list(`00-${id}-00f067aa0ba902b7-01`)).toBe(200);
+    const inTraces = (ids: string[]) => listSpans().filter((span) => ids.includes(span.traceId));
+    await expect.poll(() => inTraces(sampled).length, { timeout: 15_000 }).toBe(5);
+    expect(inTraces(sampled).every((span) => span.parentSpanId === '00f067aa0ba902b7')).toBe(true);
+    // Spans leave in the order they end: the earlier requests' are in by now.
+    expect(inTraces(unsampled)).toEqual([]);
+    const plain = listSpans().filter((span) => span.parentSpanId === '').length;
+    // Binomial(200, 0.1): mean 20; outside 4–50 about once in 30,000 runs.
+    expect(plain).toBeGreaterThanOrEqual(4);
+    expect(plain).toBeLessThanOrEqual(50);
+  });
 });
 
 describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {

@@ -1,4 +1,7 @@
+import { subscribe } from 'node:diagnostics_channel';
+import type { IncomingMessage } from 'node:http';
 import { register } from 'node:module';
+import { requestDoor, requestSamplingFrom } from './request-sampling.js';
 import { setActiveTracing } from './tracing-state.js';
 
 /**
@@ -43,6 +46,14 @@ export async function startTracing(): Promise<void> {
   // variable to export them as well.
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
+  const sampling = requestSamplingFrom(process.env);
+  const door = sampling && requestDoor(sampling);
+  if (door) {
+    subscribe('http.server.request.start', (message) =>
+      door.arrived((message as { request: IncomingMessage }).request.headers),
+    );
+  }
+  const probe = (url: string) => url === '/healthz' || url === '/readyz' || url === '/metrics';
   const sdk = new NodeSDK({
     serviceName: 'shop-service',
     instrumentations: [
@@ -55,9 +66,13 @@ export async function startTracing(): Promise<void> {
         // cost ten times a cached list answer's own CPU (npm run bench:observability).
         instrumentHooks: false,
         instrumentHandler: false,
-        // Probes and scrapes every few seconds are noise in a trace store.
-        ignorePaths: (route: { url: string }) =>
-          route.url === '/healthz' || route.url === '/readyz' || route.url === '/metrics',
+        // Probes and scrapes every few seconds are noise in a trace store. Asked once per
+        // route as it is added (with its handler), then once per request: there the
+        // door's decision (request-sampling.ts) is taken, whatever the path.
+        ignorePaths: (route: { url: string; handler?: unknown }) => {
+          const leftOut = route.handler === undefined && door !== null && door.leaveOut();
+          return leftOut || probe(route.url);
+        },
       }),
       // Only statements inside a request or a job: the queue's polls would be noise. No
       // span per pool checkout (pg-pool.connect): a checkout took 13 of them beside its
