@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Notifications } from '../../db/notifications.js';
 import { type CatalogueIndex, catalogueIndex, type IndexRow } from './catalogue-index.js';
-import type { CatalogueVersion, CatalogueView, NumberedVersion } from './catalogue-version.js';
+import type { CatalogueVersion, CatalogueView } from './catalogue-version.js';
 import type { ItemFilters } from './item-filters.js';
 import type { ItemKey } from './items.repository.js';
 import {
