@@ -56,41 +56,51 @@ function descendsFrom(span: ReceivedSpan, ancestor: ReceivedSpan, all: ReceivedS
   return false;
 }
 
-describe('traces over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT), every request traced', () => {
-  let receiver: Awaited<ReturnType<typeof otlpReceiver>>;
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let database: TestDatabase;
-  let dataDir: string;
-
+/**
+ * A server from source tracing to a receiver in this test, on a fresh database, for
+ * the describe it is called in: `env` says how it samples.
+ */
+function tracedServer(env: Record<string, string>) {
+  const running = {} as {
+    receiver: Awaited<ReturnType<typeof otlpReceiver>>;
+    server: Awaited<ReturnType<typeof startServer>>;
+  };
+  let database: TestDatabase | undefined;
+  let dataDir: string | undefined;
   beforeAll(async () => {
-    receiver = await otlpReceiver();
+    running.receiver = await otlpReceiver();
     database = await createTestDatabase();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-tracing-'));
-    server = await startServer({
+    running.server = await startServer({
       DATA_DIR: dataDir,
       ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
-      // An operator's choice: every request, not the default one in ten.
-      OTEL_TRACES_SAMPLER: 'parentbased_always_on',
+      OTEL_EXPORTER_OTLP_ENDPOINT: running.receiver.endpoint,
       // Export each batch at once rather than every 5 s.
       OTEL_BSP_SCHEDULE_DELAY: '50',
+      ...env,
     });
   }, 120_000);
   afterAll(async () => {
-    if (server) await stop(server.child);
-    await receiver?.close();
+    if (running.server) await stop(running.server.child);
+    await running.receiver?.close();
     await database?.drop();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
+  return running;
+}
+
+describe('traces over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT), every request traced', () => {
+  // An operator's choice: every request, not the default one in ten.
+  const traced = tracedServer({ OTEL_TRACES_SAMPLER: 'parentbased_always_on' });
 
   const post = (url: string, body: object) =>
-    fetch(`${server.base}${url}`, {
+    fetch(`${traced.server.base}${url}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.base },
+      headers: { 'content-type': 'application/json', origin: traced.server.base },
       body: JSON.stringify(body),
     });
   const requestSpan = (route: string) =>
-    receiver.spans.find(
+    traced.receiver.spans.find(
       (span) => span.scope.includes('fastify') && span.attributes['http.route'] === route,
     );
 
@@ -108,14 +118,16 @@ describe('traces over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT), every request tra
     expect(requestSpan('/api/customers/register')!.service).toBe('shop-service');
     // The verification mail is a job of the queue: its run is a span of its own.
     await expect
-      .poll(() => receiver.spans.find((span) => span.name === 'job mail.send'), { timeout: 20_000 })
+      .poll(() => traced.receiver.spans.find((span) => span.name === 'job mail.send'), {
+        timeout: 20_000,
+      })
       .toBeTruthy();
-    const job = receiver.spans.find((span) => span.name === 'job mail.send')!;
+    const job = traced.receiver.spans.find((span) => span.name === 'job mail.send')!;
     expect(job.attributes).toMatchObject({ 'job.kind': 'mail.send', 'job.attempt': 1 });
-    const everything = JSON.stringify(receiver.spans);
+    const everything = JSON.stringify(traced.receiver.spans);
     expect(everything).not.toContain(SECRET_EMAIL);
     expect(everything).not.toContain(SECRET_PASSWORD);
-    expect(receiver.others).toEqual([]);
+    expect(traced.receiver.others).toEqual([]);
   });
 
   // PGlite runs in the process, without the pg driver: statements are traced on PostgreSQL.
@@ -131,64 +143,44 @@ describe('traces over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT), every request tra
         .toBeTruthy();
       const request = requestSpan('/api/customers/login')!;
       const statements = () =>
-        receiver.spans.filter(
+        traced.receiver.spans.filter(
           (span) =>
             span.traceId === request.traceId &&
             span.scope.includes('pg') &&
-            descendsFrom(span, request, receiver.spans),
+            descendsFrom(span, request, traced.receiver.spans),
         );
       await expect.poll(() => statements().length, { timeout: 15_000 }).toBeGreaterThan(0);
       const texts = statements().map((span) =>
         String(span.attributes['db.statement'] ?? span.attributes['db.query.text']),
       );
       expect(texts.some((text) => /customers/.test(text) && /\$1/.test(text))).toBe(true);
-      const everything = JSON.stringify(receiver.spans);
+      const everything = JSON.stringify(traced.receiver.spans);
       expect(everything).not.toContain(SECRET_EMAIL);
       expect(everything).not.toContain('wrong-guess-1');
       expect(everything).not.toContain('db.postgresql.values');
       // A pool checkout is no span of its own (a checkout made 13 of them, for nothing a
       // statement's own span does not show).
-      expect(receiver.spans.filter((span) => span.scope.includes('pg')).length).toBeGreaterThan(0);
-      expect(receiver.spans.map((span) => span.name)).not.toContain('pg-pool.connect');
+      expect(
+        traced.receiver.spans.filter((span) => span.scope.includes('pg')).length,
+      ).toBeGreaterThan(0);
+      expect(traced.receiver.spans.map((span) => span.name)).not.toContain('pg-pool.connect');
     },
   );
 });
 
 describe('traces by default: one request in ten, and every one its caller traces', () => {
-  let receiver: Awaited<ReturnType<typeof otlpReceiver>>;
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let database: TestDatabase;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    receiver = await otlpReceiver();
-    database = await createTestDatabase();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-tracing-default-'));
-    server = await startServer({
-      DATA_DIR: dataDir,
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
-      OTEL_TRACES_SAMPLER: '',
-      OTEL_TRACES_SAMPLER_ARG: '',
-      OTEL_BSP_SCHEDULE_DELAY: '50',
-    });
-  }, 120_000);
-  afterAll(async () => {
-    if (server) await stop(server.child);
-    await receiver?.close();
-    await database?.drop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  // Nothing named: the shop's default.
+  const traced = tracedServer({ OTEL_TRACES_SAMPLER: '', OTEL_TRACES_SAMPLER_ARG: '' });
 
   const list = (traceparent?: string) =>
-    fetch(`${server.base}/api/items`, {
+    fetch(`${traced.server.base}/api/items`, {
       headers: traceparent ? { traceparent } : {},
     }).then(async (res) => {
       await res.arrayBuffer();
       return res.status;
     });
   const listSpans = () =>
-    receiver.spans.filter(
+    traced.receiver.spans.filter(
       (span) => span.scope.includes('fastify') && span.attributes['http.route'] === '/api/items',
     );
 
