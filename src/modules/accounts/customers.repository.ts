@@ -1,6 +1,7 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import { emailLookupForms } from '../../auth/email.js';
 import { digestToken, isWellFormedToken } from '../../auth/tokens.js';
+import type { ShopLanguage } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { CustomersTable } from '../../db/schema.js';
 import { isStorableText } from '../../db/storable-text.js';
@@ -47,6 +48,16 @@ export function customersRepository(db: Db) {
       let query = db.selectFrom('customers').select('id').where(byEmail(email));
       if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
       return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    /** The language the customer chose for mail and pages; null: the shop's (issue 37). */
+    async languageOf(id: number): Promise<ShopLanguage | null> {
+      const row = await db
+        .selectFrom('customers')
+        .select('language')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.language ?? null;
     },
 
     async passwordHashOf(id: number): Promise<string | undefined> {

@@ -4,6 +4,7 @@ import type { PaymentProviderName, PostalAddress } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { enqueue } from '../../jobs/job-queue.js';
+import { customersRepository } from '../accounts/customers.repository.js';
 import { documentsOf } from '../invoices/documents-of.js';
 import { storedTaxOf } from '../invoices/invoice-snapshot.js';
 import { invoicesService } from '../invoices/invoices.service.js';
@@ -119,18 +120,14 @@ export function ordersService(ctx: OrdersContext) {
     const pages = kind === 'confirmation' ? await acceptedPagesOf(trx, order) : null;
     const accepted = [pages?.terms, pages?.withdrawal].filter((page) => page != null);
     // The buyer's own language, else the shop's (issue 37); a guest order has the shop's.
-    const buyer =
+    const chosen =
       order.customer_id === null
-        ? undefined
-        : await trx
-            .selectFrom('customers')
-            .select('language')
-            .where('id', '=', order.customer_id)
-            .executeTakeFirst();
+        ? null
+        : await customersRepository(trx).languageOf(order.customer_id);
     const mail = orderMail(kind, order, {
       publicBaseUrl: ctx.config.publicBaseUrl,
       shop,
-      language: buyer?.language ?? ctx.config.shopLanguage,
+      language: chosen ?? ctx.config.shopLanguage,
       accepted,
       returnAddress: shop.address,
     });
