@@ -23,10 +23,15 @@ const NAME = 'shop-service notifications probe';
 
 describe.runIf(onPostgres)('the listening connection (PostgreSQL)', () => {
   let database: TestDatabase;
+  // The listening connection's own URL: the server itself, as DATABASE_LISTEN_URL is in
+  // production, not a transaction-mode pooler (CI's PgBouncer stage), which would not
+  // hold a LISTEN for notifications sent from other connections.
   let url: string;
   beforeAll(async () => {
     database = await createTestDatabase();
-    url = await currentDatabaseUrl(database.handle.db);
+    const direct = new URL(process.env.TEST_DATABASE_LISTEN_URL || process.env.TEST_DATABASE_URL!);
+    direct.pathname = new URL(await currentDatabaseUrl(database.handle.db)).pathname;
+    url = direct.href;
   });
   afterAll(() => database.drop());
 
