@@ -54,8 +54,7 @@ export function sessionCache(
     const found = await read(token);
     if (!found) return null;
     const customer = Object.freeze(found.customer);
-    // Kept while nothing was missed (`listening`); answered from only while `live`.
-    if (began === epoch && notifications.listening) {
+    if (began === epoch && notifications.live) {
       entries.set(token, {
         customer,
         sessionExpiresAt: found.expiresAt.getTime(),
