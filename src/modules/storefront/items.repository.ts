@@ -372,8 +372,8 @@ export function itemsRepository(db: Db) {
     },
 
     /**
-     * The epoch alone, for the mirror after reading rows: cheaper than the version, and
-     * not a read of the version (tests count those as requests that missed memory).
+     * The epoch alone: the mirror needs to know which life of the data the rows it just
+     * read belong to, not their version (which max() over catalogue_changes would add).
      */
     async catalogueEpoch(): Promise<string> {
       const { rows } = await sql<{ epoch: string }>`SELECT catalogue_epoch() AS epoch`.execute(db);
