@@ -1,4 +1,4 @@
-// npx tsx bench/observability-paired.ts [-- --rounds 4 --seconds 6 --every] (after `npm run build`)
+// npx tsx bench/observability-paired.ts [-- --rounds 4 --seconds 6 --every --alternate] (after `npm run build`)
 // The CPU cost of tracing a cached list hit, measured so that other work on the machine
 // counts alike for both sides: `off` and `tracing` (as in bench/observability.ts) run at
 // the same time on one seeded PostgreSQL catalogue (tracing as the shop does by default,
@@ -7,6 +7,9 @@
 // the same seconds. A fresh pair each round. On a machine where load from elsewhere
 // moved a server's CPU per request six-fold between runs minutes apart, the ratios of
 // most pairs stayed within 0.46–0.70 (docs/performance.md).
+// --alternate: the two servers are loaded in turn, never at once, in windows of one
+// second (off, tracing, off, …) for `--seconds` each; drift on the host is shared as
+// closely, and neither server competes with the other's load for the two cores.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -21,6 +24,7 @@ const { values } = parseArgs({
     rounds: { type: 'string' },
     seconds: { type: 'string' },
     every: { type: 'boolean' },
+    alternate: { type: 'boolean' },
   },
 });
 const ROUNDS = Number(values.rounds ?? 4);
@@ -36,6 +40,32 @@ const endpoint = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
 
 const hits = (target: Target, seconds: number) =>
   autocannon({ url: `${target.base}/api/items`, connections: 16, duration: seconds });
+const cpu = (t: Target) => procCpu(t.child.pid)?.seconds ?? 0;
+
+/** Both loaded at once for `seconds`: [off, tracing] CPU seconds and answers. */
+async function together(off: Target, tracing: Target) {
+  const before = [cpu(off), cpu(tracing)];
+  const [a, b] = await Promise.all([hits(off, SECONDS), hits(tracing, SECONDS)]);
+  return {
+    seconds: [cpu(off) - before[0]!, cpu(tracing) - before[1]!],
+    answers: [a.requests.total, b.requests.total],
+  };
+}
+
+/** Each loaded alone in turn, a second at a time, `seconds` each. */
+async function inTurn(off: Target, tracing: Target) {
+  const seconds = [0, 0];
+  const answers = [0, 0];
+  for (let window = 0; window < SECONDS; window++) {
+    for (const [i, target] of [off, tracing].entries()) {
+      const before = cpu(target);
+      const run = await hits(target, 1); // ends when the last answer is in
+      seconds[i]! += cpu(target) - before;
+      answers[i]! += run.requests.total;
+    }
+  }
+  return { seconds, answers };
+}
 
 const seeded = await seedPostgres(2_000, path.join(os.tmpdir(), 'shop-bench-paired'));
 const databaseUrl = seeded.databaseUrl!;
@@ -59,16 +89,11 @@ try {
     try {
       await Promise.all([hits(off, 2), hits(tracing, 2)]); // warm-up: the answer is kept
       await Promise.all([quiet(off.child.pid), quiet(tracing.child.pid)]);
-      const cpu = (t: Target) => procCpu(t.child.pid)?.seconds ?? 0;
-      const before = [cpu(off), cpu(tracing)];
-      const [a, b] = await Promise.all([hits(off, SECONDS), hits(tracing, SECONDS)]);
-      const perHit = [
-        ((cpu(off) - before[0]!) * 1e6) / a.requests.total,
-        ((cpu(tracing) - before[1]!) * 1e6) / b.requests.total,
-      ];
+      const { seconds, answers } = await (values.alternate ? inTurn : together)(off, tracing);
+      const perHit = [(seconds[0]! * 1e6) / answers[0]!, (seconds[1]! * 1e6) / answers[1]!];
       ratios.push(perHit[0]! / perHit[1]!);
       process.stderr.write(
-        `round ${round}: off ${a.requests.total} hits, ${perHit[0]!.toFixed(1)} µs CPU each; tracing ${b.requests.total} hits, ${perHit[1]!.toFixed(1)} µs each; off/tracing ${ratios.at(-1)!.toFixed(3)}\n`,
+        `round ${round}: off ${answers[0]} hits, ${perHit[0]!.toFixed(1)} µs CPU each; tracing ${answers[1]} hits, ${perHit[1]!.toFixed(1)} µs each; off/tracing ${ratios.at(-1)!.toFixed(3)}\n`,
       );
     } finally {
       await Promise.all([stopTarget(off), stopTarget(tracing)]);
@@ -80,7 +105,7 @@ try {
 }
 const sorted = [...ratios].sort((x, y) => x - y);
 process.stdout.write(
-  `list hit, CPU per request, off/tracing${values.every ? ' every request' : ' (one in ten)'}: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)} (${sorted[0]!.toFixed(2)}–${sorted.at(-1)!.toFixed(2)}), ${ROUNDS} pairs; load average ${os
+  `list hit, CPU per request, off/tracing${values.every ? ' every request' : ' (the default)'}${values.alternate ? ', loaded in turn' : ', loaded at once'}: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)} (${sorted[0]!.toFixed(2)}–${sorted.at(-1)!.toFixed(2)}), ${ROUNDS} pairs; load average ${os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}\n`,
