@@ -6,7 +6,7 @@
 //   metrics  off + METRICS_TOKEN, scraped every 5 s as Prometheus would
 //   tracing  off + OTEL_EXPORTER_OTLP_ENDPOINT, exported to a receiver in this process, as
 //            the shop traces by default: one request in ten, and every one a caller
-//            started sampled (src/observability/request-sampling.ts)
+//            started sampled, at most ten a second (src/observability/request-sampling.ts)
 //   every    tracing every request (OTEL_TRACES_SAMPLER=parentbased_always_on)
 // Configurations in a shuffled order each round; ratios are medians of per-round
 // ratios against `off`. Targets: metrics ≥ 0.95, tracing ≥ 0.85. Besides requests per

@@ -168,9 +168,13 @@ describe('traces over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT), every request tra
   );
 });
 
-describe('traces by default: one request in ten, and every one its caller traces', () => {
+describe('traces by default: one request in ten, and every one its caller traces, at most ten a second', () => {
   // Nothing named: the shop's default.
-  const traced = tracedServer({ OTEL_TRACES_SAMPLER: '', OTEL_TRACES_SAMPLER_ARG: '' });
+  const traced = tracedServer({
+    OTEL_TRACES_SAMPLER: '',
+    OTEL_TRACES_SAMPLER_ARG: '',
+    TRACES_PER_SECOND: '',
+  });
 
   const list = (traceparent?: string) =>
     fetch(`${traced.server.base}/api/items`, {
@@ -192,6 +196,8 @@ describe('traces by default: one request in ten, and every one its caller traces
     }
     const theirs = (from: number, count: number) =>
       Array.from({ length: count }, (_, i) => (from + i).toString(16).padStart(32, '0'));
+    // A second for the cap's ten to come back (at most ten saved up).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     // A caller that did not sample its trace (flags 00) is not traced here either.
     const unsampled = theirs(1, 20);
     for (const id of unsampled) expect(await list(`00-${id}-00f067aa0ba902b7-00`)).toBe(200);
@@ -204,9 +210,59 @@ describe('traces by default: one request in ten, and every one its caller traces
     // Spans leave in the order they end: the earlier requests' are in by now.
     expect(inTraces(unsampled)).toEqual([]);
     const plain = listSpans().filter((span) => span.parentSpanId === '').length;
-    // Binomial(200, 0.1): mean 20; outside 4–50 about once in 30,000 runs.
+    // Binomial(200, 0.1): mean 20; outside 4–50 about once in 30,000 runs (the cap
+    // leaves at least its first ten).
     expect(plain).toBeGreaterThanOrEqual(4);
     expect(plain).toBeLessThanOrEqual(50);
+  });
+
+  // Between traced requests, trace context is not tracked (context-tracking.ts): the
+  // next traced request's statements must still be found under it.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'keeps a traced request’s statements under it when nothing traced ran just before',
+    async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1_100)); // tokens back, nothing running
+      const res = await fetch(`${traced.server.base}/api/customers/login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: traced.server.base,
+          traceparent: `00-${'7'.repeat(32)}-00f067aa0ba902b7-01`,
+        },
+        body: JSON.stringify({ email: 'nobody.here@example.com', password: 'not-a-password-1' }),
+      });
+      expect(res.status).toBe(401);
+      const statements = () =>
+        traced.receiver.spans.filter((span) => {
+          const request = traced.receiver.spans.find(
+            (r) => r.traceId === '7'.repeat(32) && r.scope.includes('fastify'),
+          );
+          return (
+            request !== undefined &&
+            span.scope.includes('pg') &&
+            descendsFrom(span, request, traced.receiver.spans)
+          );
+        });
+      await expect.poll(() => statements().length, { timeout: 15_000 }).toBeGreaterThan(0);
+    },
+  );
+
+  it('traces at most ten a second, even when a caller asks for every request to be', async () => {
+    // A stranger's burst, every request with a sampled traceparent of its own.
+    const burst = Array.from(
+      { length: 60 },
+      (_, i) => `00-${(1000 + i).toString(16).padStart(32, '0')}-00f067aa0ba902b7-01`,
+    );
+    const started = performance.now();
+    const statuses = await Promise.all(burst.map((traceparent) => list(traceparent)));
+    const seconds = (performance.now() - started) / 1000;
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const ids = new Set(burst.map((traceparent) => traceparent.slice(3, 35)));
+    // Let the last batch leave: the burst's requests all ended before this.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const kept = listSpans().filter((span) => ids.has(span.traceId)).length;
+    expect(kept).toBeGreaterThanOrEqual(1);
+    expect(kept).toBeLessThanOrEqual(10 + Math.ceil(10 * seconds));
   });
 });
 

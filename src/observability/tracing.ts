@@ -1,6 +1,7 @@
 import { subscribe } from 'node:diagnostics_channel';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { register } from 'node:module';
+import { contextTracking } from './context-tracking.js';
 import { requestDoor, requestSamplingFrom } from './request-sampling.js';
 import { setActiveTracing } from './tracing-state.js';
 
@@ -33,6 +34,7 @@ export async function startTracing(): Promise<void> {
     { UndiciInstrumentation },
     { PgInstrumentation },
     { IORedisInstrumentation },
+    { AsyncLocalStorageContextManager },
   ] = await Promise.all([
     import('@opentelemetry/api'),
     import('@opentelemetry/sdk-node'),
@@ -41,6 +43,7 @@ export async function startTracing(): Promise<void> {
     import('@opentelemetry/instrumentation-undici'),
     import('@opentelemetry/instrumentation-pg'),
     import('@opentelemetry/instrumentation-ioredis'),
+    import('@opentelemetry/context-async-hooks'),
   ]);
   // Traces only: metrics are Prometheus's (GET /metrics), logs are pino's. Set either
   // variable to export them as well.
@@ -48,14 +51,23 @@ export async function startTracing(): Promise<void> {
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
   const sampling = requestSamplingFrom(process.env);
   const door = sampling && requestDoor(sampling);
+  const contextManager = new AsyncLocalStorageContextManager();
+  // Only where the door decides: with a sampler named, requests are not counted, and
+  // switching tracking off at a job's end would take their context away.
+  const tracking = door ? contextTracking(() => contextManager.disable()) : null;
   if (door) {
-    subscribe('http.server.request.start', (message) =>
-      door.arrived((message as { request: IncomingMessage }).request.headers),
-    );
+    subscribe('http.server.request.start', (message) => {
+      const { request, response } = message as {
+        request: IncomingMessage;
+        response: ServerResponse;
+      };
+      if (door.arrived(request.headers)) response.once('close', tracking!.began());
+    });
   }
   const probe = (url: string) => url === '/healthz' || url === '/readyz' || url === '/metrics';
   const sdk = new NodeSDK({
     serviceName: 'shop-service',
+    contextManager,
     instrumentations: [
       // Requests are @fastify/otel's spans (it reads traceparent itself); http covers calls out.
       new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
@@ -96,6 +108,7 @@ export async function startTracing(): Promise<void> {
   const tracer = api.trace.getTracer('shop-service');
   setActiveTracing({
     inSpan(name, attributes, work) {
+      const ended = tracking?.began();
       return tracer.startActiveSpan(name, { attributes }, async (span) => {
         try {
           return await work();
@@ -105,6 +118,7 @@ export async function startTracing(): Promise<void> {
           throw error;
         } finally {
           span.end();
+          ended?.();
         }
       });
     },
