@@ -40,6 +40,12 @@ export interface DatabaseOptions {
   preparedStatements?: boolean;
   /** The notification connection's `application_name` (PostgreSQL); several instances may differ. */
   notificationsName?: string;
+  /**
+   * How long the LISTEN feed counts as live after its last echo (PostgreSQL; default
+   * FEED_FRESH_MS). Only tests set it: those not about that bound, whose from-memory
+   * answers must not lapse because a loaded machine heard an echo late.
+   */
+  feedFreshMs?: number;
 }
 
 export interface PoolStats {
@@ -186,6 +192,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       options.databaseListenUrl ?? options.databaseUrl,
       options.log,
       options.notificationsName,
+      options.feedFreshMs,
     );
   } else {
     const opened = await pglite(options.pgliteDir, options.pgliteSnapshot);

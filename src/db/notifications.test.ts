@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hostAndPort } from '../../test/faults/proxied-instance.js';
 import { currentDatabaseUrl } from '../../test/support/row-lock-barrier.js';
+import { startTcpProxy } from '../../test/support/tcp-proxy.js';
 import {
   createTestDatabase,
   onPostgres,
@@ -10,6 +12,7 @@ import {
 import { migrateToLatest } from './migrate.js';
 import {
   CHANNELS,
+  FEED_FRESH_MS,
   type OwnCommit,
   PROBE_OVERDUE_MS,
   postgresNotifications,
@@ -56,7 +59,8 @@ describe.runIf(onPostgres)('the listening connection (PostgreSQL)', () => {
         this: pg.Client,
         ...args: unknown[]
       ) {
-        if (args[0] === 'SELECT 1') probeSent = true;
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+        if (text.startsWith('SELECT pg_notify')) probeSent = true;
         return (query as (...a: unknown[]) => unknown).apply(this, args);
       } as never);
       process.kill(pid, 'SIGSTOP'); // the server freezes: the next probe goes unanswered
@@ -77,6 +81,103 @@ describe.runIf(onPostgres)('the listening connection (PostgreSQL)', () => {
       }
     } finally {
       await notifications.close();
+    }
+  }, 30_000);
+
+  it('a process busy past the echo timeout while its echo is answered resets nothing and drops nothing', async () => {
+    const notifications = postgresNotifications(url, quiet, NAME);
+    let resets = 0;
+    notifications.subscribe(CHANNELS.catalogue, { message() {}, reset: () => resets++ });
+    try {
+      await notifications.start();
+      expect(notifications.live).toBe(true);
+      const resetsWhileLive = resets;
+      // An echo is sent, then (before its answer is read) the process works past
+      // PROBE_OVERDUE_MS: the answer waits on the socket, unread, while every timer
+      // comes due, and timers run before the socket is read.
+      let busied = false;
+      const query = pg.Client.prototype.query;
+      const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+        this: pg.Client,
+        ...args: unknown[]
+      ) {
+        const sent = (query as (...a: unknown[]) => unknown).apply(this, args) as Promise<unknown>;
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+        if (!busied && text.startsWith('SELECT pg_notify')) {
+          let answered = false;
+          sent.then(
+            () => {
+              answered = true;
+            },
+            () => {},
+          );
+          setImmediate(() => {
+            if (answered || busied) return; // read already: try the next one
+            busied = true;
+            const busyUntil = performance.now() + PROBE_OVERDUE_MS + 200;
+            while (performance.now() < busyUntil);
+          });
+        }
+        return sent;
+      } as never);
+      try {
+        const until = Date.now() + 5_000;
+        while (!busied && Date.now() < until)
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(busied).toBe(true);
+        expect(notifications.live).toBe(false); // nothing heard for over a second
+        // The answer was read before the echo was judged lost: the same connection, live again.
+        await expect.poll(() => notifications.live, { timeout: 5_000, interval: 5 }).toBe(true);
+        expect(notifications.listening).toBe(true);
+        expect(resets).toBe(resetsWhileLive);
+      } finally {
+        spy.mockRestore();
+      }
+    } finally {
+      await notifications.close();
+    }
+  }, 30_000);
+
+  it('stops being live within FEED_FRESH_MS of its feed stalling, and is live again with what was sent meanwhile once it heals', async () => {
+    const proxy = await startTcpProxy(hostAndPort(url));
+    const notifications = postgresNotifications(proxy.url(url), quiet, NAME);
+    const heard: string[] = [];
+    let resets = 0;
+    notifications.subscribe(CHANNELS.jobs, {
+      message: (payload) => heard.push(payload),
+      reset: () => resets++,
+    });
+    try {
+      await notifications.start();
+      expect(notifications.live).toBe(true);
+      // Live for longer than the bound while the feed flows: the echoes keep it so
+      // (polled: on a loaded machine an echo may be heard late for a moment).
+      await new Promise((resolve) => setTimeout(resolve, FEED_FRESH_MS * 2));
+      await expect.poll(() => notifications.live, { timeout: 5_000, interval: 5 }).toBe(true);
+      const resetsWhileLive = resets;
+
+      await proxy.stall();
+      const stalledAt = performance.now();
+      await sql`SELECT pg_notify(${CHANNELS.jobs}, 'while stalled')`.execute(database.handle.db);
+      // Every echo heard was sent before the stall: from a second after it, not live.
+      const left = FEED_FRESH_MS - (performance.now() - stalledAt);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, left)));
+      expect(notifications.live).toBe(false);
+      // Behind, not broken: nothing was missed, so what was kept may still be kept.
+      expect(notifications.listening).toBe(true);
+      expect(heard).toEqual([]);
+
+      await proxy.forward();
+      const until = Date.now() + 5_000;
+      while (!notifications.live && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(notifications.live).toBe(true);
+      // Delivered in order before the echo that made it live again: nothing was lost.
+      expect(heard).toEqual(['while stalled']);
+      expect(resets).toBe(resetsWhileLive);
+    } finally {
+      await notifications.close();
+      await proxy.close();
     }
   }, 30_000);
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool } from 'kysely';
 import pg from 'pg';
@@ -57,7 +58,17 @@ export interface ChannelListener {
  * follows reconnecting, another instance's write would go unheard.
  */
 export interface Notifications {
+  /** Memory may answer now: every commit up to a moment ago has been heard. */
   readonly live: boolean;
+  /**
+   * Nothing has been lost since the last reset: the LISTEN is in place and what
+   * is still to come arrives in commit order. A read that completes now may be
+   * kept (later notifications keep it right), though memory answers from it only
+   * while `live`. It stays true while the feed is merely behind (a stalled link
+   * or a process too busy to hear it: not `live`); it turns false, with a reset,
+   * only when notifications may have been missed.
+   */
+  readonly listening: boolean;
   /** Connects and listens; settles (never rejects) once the first attempt has. */
   start(): Promise<void>;
   subscribe(channel: Channel, listener: ChannelListener): () => void;
@@ -99,11 +110,19 @@ export function listenerRegistry() {
 /** The interface over one back end's connection: whether it is live, how it starts and stops. */
 function notificationsOver(
   registry: ReturnType<typeof listenerRegistry>,
-  connection: { isLive(): boolean; start(): Promise<void>; close(): Promise<void> },
+  connection: {
+    isLive(): boolean;
+    isListening(): boolean;
+    start(): Promise<void>;
+    close(): Promise<void>;
+  },
 ): Notifications {
   return {
     get live() {
       return connection.isLive();
+    },
+    get listening() {
+      return connection.isListening();
     },
     start: connection.start,
     subscribe(channel, listener) {
@@ -121,34 +140,53 @@ const LISTEN_ALL = Object.values(CHANNELS)
 
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
-// A connection that died without a reset (a dropped NAT entry, a half-open TCP
-// link) raises no error; a probe that fails or takes this long counts as lost.
-const HEARTBEAT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 2_000;
 /** A probe unanswered this long means the connection can no longer be trusted. */
 export const PROBE_OVERDUE_MS = QUERY_TIMEOUT_MS;
+/**
+ * The longest another instance's commit may go unheard while this one still
+ * counts as live (an unpublished item served from memory). A connection that
+ * died without a reset (a dropped NAT entry, a half-open TCP link) raises no
+ * error, and a stalled one delivers nothing: only hearing our own NOTIFY back
+ * proves that the feed is flowing, since PostgreSQL delivers notifications in
+ * commit order, so every commit before the echo was sent has been heard.
+ */
+export const FEED_FRESH_MS = 1_000;
+/** How often the feed is verified: well inside FEED_FRESH_MS, so a slow round trip or a late timer does not lapse it. */
+export const ECHO_EVERY_MS = 200;
 
 /** How the listening connection shows in `pg_stat_activity` (operators, and tests that cut it). */
 export const NOTIFICATIONS_APPLICATION_NAME = 'shop-service notifications';
 
+/** Each connection echoes on a channel of its own, so no other instance wakes for it. */
+const echoChannel = () => `shop_echo_${randomBytes(8).toString('hex')}`;
+
 /**
  * One dedicated PostgreSQL connection (not from the pool: a pooled connection
  * is lent to queries and would miss notifications), reconnecting with backoff.
- * It counts as live from its LISTEN on, until it drops or a probe is overdue:
- * an overdue probe makes it not live at once, before any timer fires (a busy
- * process may run its timers late).
+ * It counts as live from its LISTEN on, while an echo sent at most FEED_FRESH_MS
+ * ago has come back (see FEED_FRESH_MS); checked when asked, before any timer
+ * fires (a busy process may run its timers late). An echo that is late makes
+ * it not live until it is back, and resets nothing (`listening` stays true): it
+ * proves, once back, that nothing was missed. One that fails drops the
+ * connection, and that resets every listener.
  */
 export function postgresNotifications(
   connectionString: string,
   log: Pick<Logger, 'error' | 'warn'>,
   applicationName = NOTIFICATIONS_APPLICATION_NAME,
+  /** FEED_FRESH_MS but for tests that are not about it (a loaded CI machine hears echoes late). */
+  freshMs = FEED_FRESH_MS,
 ): Notifications {
   const registry = listenerRegistry();
   let client: pg.Client | null = null;
   let live = false;
   // performance.now() when the unanswered probe was sent; null when none is out.
   let probeSentAt: number | null = null;
+  // performance.now() when the last echo heard back was sent: every commit before it was heard.
+  let heardUpTo = Number.NEGATIVE_INFINITY;
   const overdue = () => probeSentAt !== null && performance.now() - probeSentAt >= PROBE_OVERDUE_MS;
+  const fresh = () => performance.now() - heardUpTo < freshMs;
   let closed = false;
   let delay = RECONNECT_MIN_MS;
   let retry: NodeJS.Timeout | null = null;
@@ -187,38 +225,65 @@ export function postgresNotifications(
     const current = new pg.Client({
       connectionString,
       connectionTimeoutMillis: 5_000,
-      query_timeout: QUERY_TIMEOUT_MS,
       keepAlive: true,
       application_name: applicationName,
     });
     client = current;
+    const echo = echoChannel();
     current.on('error', (error) => lost(error));
     current.on('end', () => lost());
     current.on('notification', (message) => {
-      registry.deliver(message.channel, message.payload ?? '');
+      if (message.channel !== echo) {
+        registry.deliver(message.channel, message.payload ?? '');
+        return;
+      }
+      // The payload is when it was sent; a stale one (an answer already overtaken) moves nothing back.
+      heardUpTo = Math.max(heardUpTo, Number(message.payload));
     });
     starting = (async () => {
       try {
         await current.connect();
-        await current.query(LISTEN_ALL);
+        const listenSentAt = performance.now();
+        // pg honours a query's own query_timeout; its types do not name it.
+        await current.query({
+          text: `${LISTEN_ALL}; LISTEN ${echo}`,
+          query_timeout: QUERY_TIMEOUT_MS,
+        } as pg.QueryConfig);
         if (client !== current) return;
         live = true;
         probeSentAt = null;
+        // Nothing before the LISTEN is owed to us: memory starts over below.
+        heardUpTo = listenSentAt;
         delay = RECONNECT_MIN_MS;
         heartbeat = setInterval(() => {
-          if (probeSentAt === null) probeSentAt = performance.now();
-          current.query('SELECT 1').then(
+          // One probe out at a time: a stalled link must not pile them up.
+          if (probeSentAt !== null) return;
+          const sentAt = performance.now();
+          probeSentAt = sentAt;
+          // Its own timeout, not the client's query_timeout: a process busy past it
+          // runs that timer before reading the answer already waiting on the socket,
+          // and would drop (and reset) a connection that was merely not read.
+          const timeout = setTimeout(() => {
+            // One turn of the event loop reads what has arrived; then judge.
+            setImmediate(() => {
+              if (client === current && probeSentAt === sentAt)
+                lost(new Error(`no echo within ${QUERY_TIMEOUT_MS} ms`));
+            });
+          }, QUERY_TIMEOUT_MS);
+          timeout.unref();
+          current.query({ text: 'SELECT pg_notify($1, $2)', values: [echo, String(sentAt)] }).then(
             () => {
-              if (client !== current) return;
-              // Not trusted for a while: what memory kept meanwhile starts over.
-              if (overdue()) registry.resetAll();
-              probeSentAt = null;
+              clearTimeout(timeout);
+              // However late: the echo came back in commit order, so nothing was missed
+              // and nothing is reset; memory answers again (`fresh`).
+              if (client === current) probeSentAt = null;
             },
             (error: Error) => {
+              clearTimeout(timeout);
               if (client === current) lost(error);
             },
           );
-        }, HEARTBEAT_MS);
+        }, ECHO_EVERY_MS);
         heartbeat.unref();
         // Whatever was cached while nobody listened may be stale.
         registry.resetAll();
@@ -232,7 +297,8 @@ export function postgresNotifications(
   }
 
   return notificationsOver(registry, {
-    isLive: () => live && !overdue(),
+    isLive: () => live && !overdue() && fresh(),
+    isListening: () => live,
     start,
     async close() {
       closed = true;
@@ -274,6 +340,7 @@ export function pgliteNotifications(pglite: PGlite, pool: PostgresPool): Notific
 
   return notificationsOver(registry, {
     isLive: () => live,
+    isListening: () => live,
     start,
     async close() {
       await starting?.catch(() => {});

@@ -9,6 +9,8 @@ import {
 /** Notifications a test delivers, drops and restores by hand. */
 export class FakeNotifications implements Notifications {
   live = true;
+  /** Set `live` alone false for a feed that is behind but lost nothing (no reset). */
+  listening = true;
   private readonly registry = listenerRegistry();
 
   async start(): Promise<void> {}
@@ -28,11 +30,13 @@ export class FakeNotifications implements Notifications {
   /** The connection dropped: nothing is delivered until `restore`. */
   drop(): void {
     this.live = false;
+    this.listening = false;
     this.registry.resetAll();
   }
 
   restore(): void {
     this.live = true;
+    this.listening = true;
     this.registry.resetAll();
   }
 

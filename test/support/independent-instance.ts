@@ -8,6 +8,7 @@ import { LogCapture } from './capture-log.js';
 import { CaptureMail } from './capture-mail.js';
 import { FakeClock } from './fake-clock.js';
 import { currentDatabaseUrl } from './row-lock-barrier.js';
+import { NOT_ABOUT_FRESHNESS_MS } from './test-database.js';
 
 export interface IndependentInstance {
   app: App;
@@ -32,14 +33,21 @@ export async function independentInstance(
   env: Record<string, string> = {},
   /** Kysely plugins on the instance's queries, e.g. a query counter. */
   plugins: KyselyPlugin[] = [],
+  /** Its LISTEN connection's URL given the database's (say, through a proxy the test stalls). */
+  listenUrl: (databaseUrl: string) => string = (url) => url,
+  /** The feed's freshness bound: the real one only for tests about it. */
+  feedFreshMs = NOT_ABOUT_FRESHNESS_MS,
 ): Promise<IndependentInstance> {
   const listenerName = `shop-service notifications ${name}`;
+  const databaseUrl = await currentDatabaseUrl(t.db);
   const database = await openDatabase({
-    databaseUrl: await currentDatabaseUrl(t.db),
+    databaseUrl,
+    databaseListenUrl: listenUrl(databaseUrl),
     pgliteDir: null,
     log: quietLog,
     maxConnections: 10,
     notificationsName: listenerName,
+    feedFreshMs,
   });
   const clock = new FakeClock(t.clock.now());
   const app = await buildApp(loadConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'info', ...env }), {

@@ -54,7 +54,8 @@ export function sessionCache(
     const found = await read(token);
     if (!found) return null;
     const customer = Object.freeze(found.customer);
-    if (began === epoch && notifications.live) {
+    // Kept while nothing was missed (`listening`); answered from only while `live`.
+    if (began === epoch && notifications.listening) {
       entries.set(token, {
         customer,
         sessionExpiresAt: found.expiresAt.getTime(),

@@ -123,6 +123,21 @@ describe('catalogue version in memory', () => {
     expect(database.state.reads).toBe(1);
   });
 
+  it('reads while the feed is behind, and answers from memory again once it is live', async () => {
+    const { database, notifications, version } = setup(7);
+    // Behind (a busy process has not heard its echo for a moment), nothing missed: no reset.
+    notifications.live = false;
+    expect(await version.current()).toBe(v(7));
+    expect(await version.current()).toBe(v(7)); // not answered from memory meanwhile
+    expect(database.state.reads).toBe(2);
+    notifications.live = true;
+    database.state.version = 8;
+    notifications.deliver(CHANNELS.catalogue, announced(8)); // what came after, heard
+    expect(await version.current()).toBe(v(8)); // one read confirms memory
+    expect(await version.current()).toBe(v(8));
+    expect(database.state.reads).toBe(3);
+  });
+
   it('reads on every call while notifications are down, and again once they are back', async () => {
     const { database, notifications, version } = setup(7);
     await version.current();
