@@ -96,7 +96,8 @@ export const POSTGRES_TIMEOUTS = {
   idleTimeoutMillis: 30_000,
 } as const;
 
-function postgresPool(url: string, options: DatabaseOptions): PostgresPool {
+/** The pg pool (its counts are the pool's stats) and what lends its connections. */
+function postgresPool(url: string, options: DatabaseOptions): { pg: pg.Pool; lends: PostgresPool } {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
@@ -117,33 +118,72 @@ function postgresPool(url: string, options: DatabaseOptions): PostgresPool {
       );
     });
   });
-  pool.on('connect', cutOnReadTimeout);
+  const lends = notLendingStalled(pool);
   if (options.preparedStatements !== false) pool.on('connect', nameReusedStatements);
   // An idle client's error is also re-emitted on the pool.
   pool.on('error', () => {});
-  return pool;
+  return { pg: pool, lends };
+}
+
+/** Closes a client's socket at once: on a stalled link a goodbye would never be answered. */
+function cut(client: pg.PoolClient): void {
+  (
+    client as unknown as { connection: { stream: { destroy(): void } } }
+  ).connection.stream.destroy();
 }
 
 /**
+ * The pool as lent to queries, never lending a connection a stalled link holds.
+ *
  * pg's query_timeout fails the query but keeps the connection, still waiting for
  * that answer: on a partition that never heals, the pooled client would fail every
- * later query after the same wait. Cutting the connection makes the pool drop it
- * and the next query connect afresh.
+ * later query after the same wait. So a connection whose answer timed out is cut.
+ *
+ * And such a timeout says more than that: the server did not answer for 2 s past
+ * its own statement_timeout, so the link to it stalled, and the connections idle
+ * in the pool meanwhile were opened over that same link. Lent as they are, each
+ * would hold the request it is given for the whole query_timeout, and then fail it,
+ * long after new connections work again (a failover to another address, a
+ * partition that heals only for new connections). So a connection given back
+ * before a timeout and idle since is not lent again: it is closed when its turn
+ * comes, and the next one is taken, or a new one opened. Nor is the connection cut,
+ * which its query hands back to the pool before its socket has finished closing.
  */
-function cutOnReadTimeout(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as { query: unknown }).query = (...args: unknown[]) => {
-    const result = query(...args);
-    if (result instanceof Promise) {
-      result.catch((error: unknown) => {
-        if (error instanceof Error && error.message === 'Query read timeout') {
-          (
-            client as unknown as { connection: { stream: { destroy(): void } } }
-          ).connection.stream.destroy();
-        }
-      });
-    }
-    return result;
+function notLendingStalled(pool: pg.Pool): PostgresPool {
+  // Read timeouts so far, and how many there had been when each client was last given back.
+  let readTimeouts = 0;
+  const givenBackAt = new WeakMap<pg.PoolClient, number>();
+  const timedOut = new WeakSet<pg.PoolClient>();
+  pool.on('release', (_error, client) => givenBackAt.set(client, readTimeouts));
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message === 'Query read timeout') {
+            readTimeouts++;
+            timedOut.add(client);
+            cut(client);
+          }
+        });
+      }
+      return result;
+    };
+  });
+  const stalled = (client: pg.PoolClient) =>
+    timedOut.has(client) || (givenBackAt.get(client) ?? readTimeouts) < readTimeouts;
+  return {
+    async connect() {
+      for (;;) {
+        const client = await pool.connect();
+        if (!stalled(client)) return client;
+        cut(client);
+        // Given back with an error: the pool drops it and counts it no more.
+        client.release(true);
+      }
+    },
+    end: () => pool.end(),
   };
 }
 
@@ -182,8 +222,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let lock: DataDirLock | null = null;
   let poolStats: () => PoolStats;
   if (options.databaseUrl) {
-    const pgPool = postgresPool(options.databaseUrl, options) as pg.Pool;
-    pool = pgPool;
+    const { pg: pgPool, lends } = postgresPool(options.databaseUrl, options);
+    pool = lends;
     poolStats = () => ({
       inUse: pgPool.totalCount - pgPool.idleCount,
       waiting: pgPool.waitingCount,
@@ -213,7 +253,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     options.databaseUrl && directUrl && directUrl !== options.databaseUrl
       ? new Kysely<Database>({
           dialect: new PostgresDialect({
-            pool: postgresPool(directUrl, { ...options, maxConnections: 1 }),
+            pool: postgresPool(directUrl, { ...options, maxConnections: 1 }).lends,
           }),
         })
       : db;

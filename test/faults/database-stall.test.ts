@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -79,6 +80,37 @@ describe.skipIf(!onPostgres)(
         );
         expect(answers.map((a) => a.res.statusCode)).toEqual(Array(12).fill(200));
         expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(5_000);
+      }
+    });
+
+    it('connections that sat idle through the partition are not lent once another timed out: the first request after it heals for new connections succeeds', async () => {
+      // The partition catches one request while nine warm connections sit idle (few
+      // customers, or requests that share one read). A partition never healing for
+      // them, each would hold the request it is lent to for the whole query_timeout.
+      const quiet = await proxiedInstance(t);
+      try {
+        await Promise.all(
+          Array.from({ length: 10 }, () => sql`SELECT pg_sleep(0.05)`.execute(quiet.database.db)),
+        );
+        expect(quiet.database.poolStats()).toEqual({ inUse: 0, waiting: 0 });
+        await quiet.proxy.stall();
+
+        const caught = await timed(quiet.app, '/api/items?q=caught');
+        expect(caught.res.statusCode).toBe(503);
+        expect(caught.res.json().error.code).toBe('database_unavailable');
+        expect(caught.ms).toBeLessThan(HANG_BOUND_MS);
+
+        await quiet.proxy.forward({ heal: false });
+        const first = await timed(quiet.app, '/api/items?q=first');
+        expect(first.res.statusCode).toBe(200);
+        expect(first.ms).toBeLessThan(5_000);
+        const all = await Promise.all(
+          Array.from({ length: 10 }, (_, i) => timed(quiet.app, `/api/items?q=after${i}`)),
+        );
+        expect(all.map((a) => a.res.statusCode)).toEqual(Array(10).fill(200));
+        expect(Math.max(...all.map((a) => a.ms))).toBeLessThan(5_000);
+      } finally {
+        await quiet.close();
       }
     });
   },
