@@ -283,9 +283,12 @@ function lifeStartedByRead(
   const early = state.kind === 'unloaded' ? state.early : [];
   if (early.some((a) => a.epoch !== value.epoch)) {
     // Announced and read from different lives of the data: trust neither to last.
+    // What was heard is let go, so a read begun before it was heard (one that may
+    // predate those commits) must not start a life below them: as after a feed reset,
+    // only reads begun from now on may.
     const { lives, generation } = state;
     return {
-      state: { kind: 'unloaded', lives, generation, early: [] },
+      state: { kind: 'unloaded', lives, generation: generation + 1, early: [] },
       changes: [],
       outcome: answered({ kind: 'alone', value }),
     };
