@@ -232,17 +232,16 @@ describe('traces by default: one request in ten, and every one its caller traces
         body: JSON.stringify({ email: 'nobody.here@example.com', password: 'not-a-password-1' }),
       });
       expect(res.status).toBe(401);
+      const request = () =>
+        traced.receiver.spans.find(
+          (span) => span.traceId === '7'.repeat(32) && span.scope.includes('fastify'),
+        );
+      await expect.poll(request, { timeout: 15_000 }).toBeTruthy();
       const statements = () =>
-        traced.receiver.spans.filter((span) => {
-          const request = traced.receiver.spans.find(
-            (r) => r.traceId === '7'.repeat(32) && r.scope.includes('fastify'),
-          );
-          return (
-            request !== undefined &&
-            span.scope.includes('pg') &&
-            descendsFrom(span, request, traced.receiver.spans)
-          );
-        });
+        traced.receiver.spans.filter(
+          (span) =>
+            span.scope.includes('pg') && descendsFrom(span, request()!, traced.receiver.spans),
+        );
       await expect.poll(() => statements().length, { timeout: 15_000 }).toBeGreaterThan(0);
     },
   );
