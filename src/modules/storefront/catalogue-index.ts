@@ -1,11 +1,12 @@
 import type { ItemCondition, ItemStatus } from '../../db/schema.js';
+import { ItemColumns } from './index-columns.js';
 import { AND_CAP, type KeysPlan, type KeysQuery, type Must, planKeys } from './index-plan.js';
-import { type Entry, intersections, msOf, Postings, usOf } from './index-postings.js';
+import { intersections, Postings } from './index-postings.js';
 import { intersectedPage, pageQuery, walkedPage } from './index-strategies.js';
 import type { ItemFilters } from './item-filters.js';
 import type { ItemKey } from './items.repository.js';
 import { termDictionary } from './term-dictionary.js';
-import { hasPrefixOf, termRows } from './term-rows.js';
+import { termRows } from './term-rows.js';
 
 /** What the storefront filters and sorts a visible item by (items.repository.ts: indexRows). */
 export interface IndexRow {
@@ -23,8 +24,6 @@ export interface IndexRow {
   lexemes: string[];
 }
 
-const STATUS = { available: 'available', reserved: 'reserved', sold: 'sold' } as const;
-
 /**
  * The visible catalogue's sort keys and facets in memory, with a list per
  * category (its subtree) and per tag in both sort orders: a storefront filter is
@@ -35,60 +34,38 @@ const STATUS = { available: 'available', reserved: 'reserved', sold: 'sold' } as
  * every plan against filtering every row: index-any-plan.test.ts).
  */
 export function catalogueIndex(
-  rows: IndexRow[] = [],
+  loaded: IndexRow[] = [],
   slugs: ReadonlyMap<string, number> = new Map(),
 ) {
-  // Each visible row in its slot; a freed slot is given to the next row.
-  const slots: Entry[] = [];
+  // Each visible row in its slot of the columns; a freed slot is given to the next row.
+  const rows = new ItemColumns();
   const free: number[] = [];
-  const byId = new Map<number, Entry>();
+  const slotOf = new Map<number, number>();
   const byCategory = new Map<number, Postings>();
   const byTag = new Map<number, Postings>();
-  // One copy of each lexeme, however many items carry it.
-  const lexemes = new Map<string, string>();
   let tagSlugs = slugs;
-  const nothing = new Postings(slots);
+  const nothing = new Postings(rows);
   const dictionary = termDictionary();
-  const searched = termRows(slots, dictionary, () => byId.size);
+  const searched = termRows(rows, dictionary, () => slotOf.size);
   const intersected = intersections(AND_CAP);
 
-  const internLexeme = (lexeme: string): string => {
-    const known = lexemes.get(lexeme);
-    if (known !== undefined) return known;
-    lexemes.set(lexeme, lexeme);
-    return lexeme;
-  };
-
-  function place(row: IndexRow): Entry {
-    const entry: Entry = {
-      id: row.id,
-      // One copy of each status word, not one per row read.
-      status: STATUS[row.status],
-      price_cents: row.price_cents,
-      listed_at: row.listed_at,
-      listedMs: msOf(row.listed_at),
-      listedUs: usOf(row.listed_at),
-      category_path: row.category_path,
-      tag_ids: row.tag_ids,
-      condition: row.condition,
-      lexemes: row.lexemes.map(internLexeme),
-      slot: free.pop() ?? slots.length,
-    };
-    slots[entry.slot] = entry;
-    byId.set(entry.id, entry);
-    dictionary.add(entry);
-    searched.placed(entry);
-    return entry;
+  function place(row: IndexRow): number {
+    const slot = free.pop() ?? rows.length;
+    rows.write(slot, row);
+    slotOf.set(row.id, slot);
+    dictionary.add(slot, row.lexemes);
+    searched.placed(slot);
+    return slot;
   }
 
-  const listsOf = (row: IndexRow, create: boolean): Postings[] => {
+  const listsOf = (slot: number, create: boolean): Postings[] => {
     const lists: Postings[] = [];
     for (const [ids, map] of [
-      [row.category_path, byCategory],
-      [row.tag_ids, byTag],
+      [rows.categoryPath(slot), byCategory],
+      [rows.tagIds(slot), byTag],
     ] as const) {
       for (const id of ids) {
-        const list = map.get(id) ?? (create ? new Postings(slots) : undefined);
+        const list = map.get(id) ?? (create ? new Postings(rows) : undefined);
         if (!list) continue;
         map.set(id, list);
         lists.push(list);
@@ -97,7 +74,7 @@ export function catalogueIndex(
     return lists;
   };
 
-  const all = Postings.load(slots, rows.map(place), (entry) => listsOf(entry, true));
+  const all = Postings.load(rows, loaded.map(place), (slot) => listsOf(slot, true));
 
   /** What every match is in: the category's subtree, each tag's items, each term's; null when nothing can match. */
   function mustsOf(filters: ItemFilters, terms?: readonly string[]): Must<Postings>[] | null {
@@ -105,14 +82,14 @@ export function catalogueIndex(
     const { categoryId } = filters;
     if (categoryId !== undefined) {
       const list = byCategory.get(categoryId) ?? nothing;
-      musts.push({ list, bits: list.bits, on: (row) => row.category_path.includes(categoryId) });
+      musts.push({ list, bits: list.bits, on: (slot) => rows.inCategory(slot, categoryId) });
     }
     for (const slug of filters.tagSlugs ?? []) {
       const id = tagSlugs.get(slug);
       // No such tag: no item carries it (spec 4.2 rule 2).
       if (id === undefined) return null;
       const list = byTag.get(id) ?? nothing;
-      musts.push({ list, bits: list.bits, on: (row) => row.tag_ids.includes(id) });
+      musts.push({ list, bits: list.bits, on: (slot) => rows.hasTag(slot, id) });
     }
     for (const term of terms ?? []) {
       // A term's rows are kept from its second search (a rare one's found at once);
@@ -121,7 +98,7 @@ export function catalogueIndex(
       musts.push({
         list: kept?.list ?? null,
         bits: kept?.bits ?? null,
-        on: (row) => hasPrefixOf(row.lexemes, term),
+        on: (slot) => rows.hasPrefix(slot, term),
       });
     }
     return musts;
@@ -136,7 +113,7 @@ export function catalogueIndex(
   function run(plan: KeysPlan<Postings>, filters: ItemFilters): ItemKey[] {
     if (plan.strategy === 'nothing') return [];
     const walk = plan.strategy === 'walk' ? plan : plan.otherwise;
-    const q = pageQuery(slots, filters, walk);
+    const q = pageQuery(rows, filters, walk);
     if (plan.strategy === 'intersect') {
       const page = intersectedPage(plan, q, intersected);
       if (page) return page;
@@ -145,28 +122,28 @@ export function catalogueIndex(
   }
 
   function remove(id: number): void {
-    const entry = byId.get(id);
-    if (!entry) return;
-    byId.delete(id);
-    all.remove(entry);
-    for (const list of listsOf(entry, false)) list.remove(entry);
-    searched.removed(entry);
-    dictionary.remove(entry);
-    delete slots[entry.slot];
-    free.push(entry.slot);
+    const slot = slotOf.get(id);
+    if (slot === undefined) return;
+    slotOf.delete(id);
+    all.remove(slot);
+    for (const list of listsOf(slot, false)) list.remove(slot);
+    searched.removed(slot);
+    dictionary.remove(slot, rows.lexemes(slot));
+    rows.clear(slot);
+    free.push(slot);
   }
 
   return {
     get size(): number {
-      return byId.size;
+      return slotOf.size;
     },
 
     /** A visible item as it is now (created, edited or visible again). */
     put(row: IndexRow): void {
       remove(row.id);
-      const entry = place(row);
-      all.insert(entry);
-      for (const list of listsOf(entry, true)) list.insert(entry);
+      const slot = place(row);
+      all.insert(slot);
+      for (const list of listsOf(slot, true)) list.insert(slot);
     },
 
     /** An item no longer visible (pending or deleted). */
@@ -187,14 +164,14 @@ export function catalogueIndex(
       const cheapest = all.cheapest;
       if (cheapest.length === 0) return { min: null, max: null };
       return {
-        min: slots[cheapest[0]!]!.price_cents,
-        max: slots[cheapest[cheapest.length - 1]!]!.price_cents,
+        min: rows.prices[cheapest[0]!]!,
+        max: rows.prices[cheapest[cheapest.length - 1]!]!,
       };
     },
 
     /** Visible ids, newest first (to warm item JSON in the order customers meet them). */
     ids(): number[] {
-      return all.newest.map((slot) => slots[slot]!.id);
+      return Array.from(all.newest, (slot) => rows.ids[slot]!);
     },
 
     /**

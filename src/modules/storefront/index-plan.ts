@@ -1,4 +1,3 @@
-import type { Entry } from './index-postings.js';
 import type { ItemFilters } from './item-filters.js';
 
 /**
@@ -44,7 +43,8 @@ export interface Sized {
 export interface Must<L extends Sized = Sized> {
   list: L | null;
   bits: Uint32Array | null;
-  on: (row: Entry) => boolean;
+  /** Whether the row in a slot meets it. */
+  on: (slot: number) => boolean;
 }
 
 /** The filters the planner weighs, besides what every match must be in. */
@@ -73,7 +73,7 @@ export interface WalkPlan<L extends Sized = Sized> {
   strategy: 'walk';
   driver: L;
   bitsets: Uint32Array[];
-  rowTests: Array<(row: Entry) => boolean>;
+  rowTests: Array<(slot: number) => boolean>;
   priceBounded: boolean;
 }
 

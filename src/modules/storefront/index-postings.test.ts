@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../db/seed/random.js';
-import { type Entry, intersections, Postings, prefixLength } from './index-postings.js';
+import { ItemColumns, textOf } from './index-columns.js';
+import { intersections, Postings, prefixLength } from './index-postings.js';
 
 // A cursor search of a long list starts from its fences (every 32nd row's instant):
 // the stretch they give must hold the cursor's place for every instant, at block
@@ -8,36 +9,38 @@ import { type Entry, intersections, Postings, prefixLength } from './index-posti
 
 const BASE = Date.UTC(2026, 0, 1);
 
-function entryAt(slot: number, ms: number): Entry {
-  return {
-    id: slot + 1,
-    status: 'available',
-    price_cents: 1_000,
-    listed_at: new Date(ms).toISOString().replace('Z', '000Z'),
-    listedMs: ms,
-    listedUs: 0,
-    category_path: [],
-    tag_ids: [],
-    condition: null,
-    lexemes: [],
-    slot,
-  };
+/** Columns holding a row listed at each of `instants`, in slots 0, 1, … */
+function columnsAt(instants: readonly number[]): ItemColumns {
+  const rows = new ItemColumns();
+  for (const [slot, ms] of instants.entries()) {
+    rows.write(slot, {
+      id: slot + 1,
+      status: 'available',
+      price_cents: 1_000,
+      listed_at: textOf(ms, 0),
+      category_path: [],
+      tag_ids: [],
+      condition: null,
+      lexemes: [],
+    });
+  }
+  return rows;
 }
 
+const slotsUpTo = (n: number) => Array.from({ length: n }, (_, slot) => slot);
+
 /** Where the rows newer than `ms` end and the rows at `ms` end, read row by row. */
-function placesOf(list: Postings, rows: readonly Entry[], ms: number) {
+function placesOf(list: Postings, rows: ItemColumns, ms: number) {
   return {
-    newer: prefixLength(list.newest, rows, (row) => row.listedMs > ms),
-    notOlder: prefixLength(list.newest, rows, (row) => row.listedMs >= ms),
+    newer: prefixLength(list.newest, (slot) => rows.ms[slot]! > ms),
+    notOlder: prefixLength(list.newest, (slot) => rows.ms[slot]! >= ms),
   };
 }
 
 describe('the fences of a long list', () => {
   // 1,000 rows over 300 instants: most instants carry several rows, some none.
   const random = seededRandom(7);
-  const rows: Entry[] = Array.from({ length: 1_000 }, (_, slot) =>
-    entryAt(slot, BASE + random.int(0, 299) * 1_000),
-  );
+  const rows = columnsAt(Array.from({ length: 1_000 }, () => BASE + random.int(0, 299) * 1_000));
   const instants = Array.from({ length: 302 }, (_, i) => BASE + (i - 1) * 1_000);
 
   function expectStretchesHold(list: Postings) {
@@ -52,26 +55,25 @@ describe('the fences of a long list', () => {
   }
 
   it('hold every instant between them, before the first row and after the last', () => {
-    const list = Postings.of(rows, rows);
+    const list = Postings.of(rows, slotsUpTo(1_000));
     expectStretchesHold(list);
   });
 
   it('follow the rows put in and taken out after they were built', () => {
-    const live = rows.slice(0, 600);
-    const list = Postings.of(rows, live);
+    const list = Postings.of(rows, slotsUpTo(600));
     expectStretchesHold(list);
-    for (const entry of rows.slice(600)) list.insert(entry);
-    for (const entry of rows.slice(0, 200)) list.remove(entry);
+    for (let slot = 600; slot < 1_000; slot++) list.insert(slot);
+    for (let slot = 0; slot < 200; slot++) list.remove(slot);
     expectStretchesHold(list);
   });
 });
 
 describe('kept intersections', () => {
-  const rows = Array.from({ length: 2_000 }, (_, slot) => entryAt(slot, BASE + slot));
+  const rows = columnsAt(Array.from({ length: 2_000 }, (_, slot) => BASE + slot));
   const listOf = (from: number, step: number) =>
     Postings.of(
       rows,
-      rows.filter((row) => row.slot >= from && row.slot % step === 0),
+      slotsUpTo(2_000).filter((slot) => slot >= from && slot % step === 0),
     );
 
   it('keep what customers repeat; one-off lists (a new word’s first search) are not kept', () => {
@@ -87,9 +89,7 @@ describe('kept intersections', () => {
       const once = listOf(word, 5);
       once.oneOff = true;
       const found = intersected([tag, once]);
-      expect(found).toEqual(
-        rows.filter((r) => r.slot >= word && r.slot % 10 === 0).map((r) => r.slot),
-      );
+      expect(found).toEqual(slotsUpTo(2_000).filter((slot) => slot >= word && slot % 10 === 0));
     }
     expect(intersected([tag, category])).toBe(first);
   });

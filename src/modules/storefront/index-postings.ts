@@ -1,31 +1,18 @@
-import type { IndexRow } from './catalogue-index.js';
-
-/** A row of the index in its slot: slots are dense, so a list's members fit a bitset. */
-export interface Entry extends IndexRow {
-  slot: number;
-  /**
-   * `listed_at` as numbers, compared instead of its text: a binary search then
-   * reads the entry alone, not also a string elsewhere in the heap.
-   */
-  listedMs: number;
-  /** The microseconds within `listedMs` (0-999). */
-  listedUs: number;
-}
-
-/** Milliseconds since 1970 of a `YYYY-MM-DDTHH:MM:SS.ffffffZ` timestamp (exact for every year). */
-export const msOf = (timestamp: string): number => Date.parse(`${timestamp.slice(0, 23)}Z`);
-/** Its microseconds past the millisecond. */
-export const usOf = (timestamp: string): number => Number(timestamp.slice(23, 26));
+import type { ItemColumns } from './index-columns.js';
 
 /** One sort order: newest first, or cheapest first (price_desc walks it backwards). */
 export type Order = 'newest' | 'cheapest';
 
-export function before(order: Order, a: Entry, b: Entry): boolean {
+/** Whether the row in slot `a` comes before the row in slot `b` in `order`. */
+export function before(rows: ItemColumns, order: Order, a: number, b: number): boolean {
   if (order === 'newest') {
-    if (a.listedMs !== b.listedMs) return a.listedMs > b.listedMs;
-    return a.listedUs !== b.listedUs ? a.listedUs > b.listedUs : a.id > b.id;
+    const { ms, us } = rows;
+    if (ms[a] !== ms[b]) return ms[a]! > ms[b]!;
+    if (us[a] !== us[b]) return us[a]! > us[b]!;
+    return rows.ids[a]! > rows.ids[b]!;
   }
-  return a.price_cents !== b.price_cents ? a.price_cents < b.price_cents : a.id < b.id;
+  const { prices } = rows;
+  return prices[a] !== prices[b] ? prices[a]! < prices[b]! : rows.ids[a]! < rows.ids[b]!;
 }
 
 /** The first index in [low, high) where `holds` fails, for a `holds` true on a prefix of them. */
@@ -39,18 +26,17 @@ function prefixEnd(low: number, high: number, holds: (index: number) => boolean)
 }
 
 /**
- * How many leading slots of `list` have rows satisfying `pred`, which holds for a
- * prefix of it; `low` and `high` narrow the search when the answer is known to lie
- * between them.
+ * How many leading slots of `list` satisfy `pred`, which holds for a prefix of
+ * it; `low` and `high` narrow the search when the answer is known to lie between
+ * them.
  */
 export function prefixLength(
-  list: readonly number[],
-  rows: readonly Entry[],
-  pred: (row: Entry) => boolean,
+  list: ArrayLike<number>,
+  pred: (slot: number) => boolean,
   low = 0,
   high = list.length,
 ): number {
-  return prefixEnd(low, high, (i) => pred(rows[list[i]!]!));
+  return prefixEnd(low, high, (i) => pred(list[i]!));
 }
 
 /**
@@ -61,6 +47,15 @@ export function prefixLength(
  */
 const DENSE = 256;
 
+/**
+ * A bitset costs a bit for every slot of the catalogue, a list 8 bytes a member
+ * (both orders): from one member in 64 slots on, the bitset costs at most what
+ * the list does. A sparser list keeps none (its musts are tested on the row, or
+ * it is walked): at a million items a thousand small categories' bitsets would
+ * have taken 125 KB each.
+ */
+const SPARSEST = 64;
+
 let nextListId = 0;
 
 /**
@@ -69,6 +64,38 @@ let nextListId = 0;
  * block, not the rows of 17 scattered places of a list of 100k.
  */
 const FENCE = 32;
+
+/**
+ * A run of slots that grows in place: `view` is the filled part of its buffer,
+ * 4 bytes a slot (a JavaScript array of them takes 8, and more while it grows).
+ */
+class SlotRun {
+  view: Int32Array;
+  private buffer: Int32Array;
+
+  constructor(slots: Int32Array) {
+    this.buffer = slots;
+    this.view = slots;
+  }
+
+  insertAt(at: number, slot: number): void {
+    const length = this.view.length;
+    if (length === this.buffer.length) {
+      const grown = new Int32Array(Math.max(8, length + (length >>> 1)));
+      grown.set(this.buffer);
+      this.buffer = grown;
+    }
+    this.buffer.copyWithin(at + 1, at, length);
+    this.buffer[at] = slot;
+    this.view = this.buffer.subarray(0, length + 1);
+  }
+
+  removeAt(at: number): void {
+    const length = this.view.length;
+    this.buffer.copyWithin(at, at + 1, length);
+    this.view = this.buffer.subarray(0, length - 1);
+  }
+}
 
 /** The slots of a category's or a tag's items (or all items) in both sort orders, kept sorted. */
 export class Postings {
@@ -83,11 +110,25 @@ export class Postings {
    */
   oneOff = false;
 
+  private readonly runs: Record<Order, SlotRun>;
+
   constructor(
-    private readonly rows: readonly Entry[],
-    readonly newest: number[] = [],
-    readonly cheapest: number[] = [],
-  ) {}
+    private readonly rows: ItemColumns,
+    newest: Int32Array = new Int32Array(0),
+    cheapest: Int32Array = new Int32Array(0),
+  ) {
+    this.runs = { newest: new SlotRun(newest), cheapest: new SlotRun(cheapest) };
+  }
+
+  /** The slots, newest first. */
+  get newest(): Int32Array {
+    return this.runs.newest.view;
+  }
+
+  /** The slots, cheapest first. */
+  get cheapest(): Int32Array {
+    return this.runs.cheapest.view;
+  }
 
   // The fences of `newest`, as of `fencedAt` changes (built when first searched after a change).
   private fences: Float64Array | null = null;
@@ -106,7 +147,7 @@ export class Postings {
     if (list.length < DENSE) return { low: 0, high: list.length };
     if (this.fencedAt !== this.changes) {
       const fences = new Float64Array(Math.ceil(list.length / FENCE));
-      for (let i = 0; i < fences.length; i++) fences[i] = this.rows[list[i * FENCE]!]!.listedMs;
+      for (let i = 0; i < fences.length; i++) fences[i] = this.rows.ms[list[i * FENCE]!]!;
       this.fences = fences;
       this.fencedAt = this.changes;
     }
@@ -125,45 +166,47 @@ export class Postings {
     return hasBit(this.bits!, slot);
   }
 
-  insert(entry: Entry): void {
+  insert(slot: number): void {
     this.changes++;
     for (const order of ['newest', 'cheapest'] as const) {
-      const list = this[order];
-      list.splice(
-        prefixLength(list, this.rows, (other) => before(order, other, entry)),
-        0,
-        entry.slot,
-      );
+      const at = prefixLength(this[order], (other) => before(this.rows, order, other, slot));
+      this.runs[order].insertAt(at, slot);
     }
-    this.mark(entry.slot, true);
+    this.mark(slot, true);
   }
 
-  remove(entry: Entry): void {
+  /** Takes the row in `slot` out (called while the slot still holds it). */
+  remove(slot: number): void {
     this.changes++;
     for (const order of ['newest', 'cheapest'] as const) {
       const list = this[order];
-      const at = prefixLength(list, this.rows, (other) => before(order, other, entry));
-      if (list[at] === entry.slot) list.splice(at, 1);
+      const at = prefixLength(list, (other) => before(this.rows, order, other, slot));
+      if (list[at] === slot) this.runs[order].removeAt(at);
     }
-    this.mark(entry.slot, false);
+    this.mark(slot, false);
+  }
+
+  /** Whether the list is long and dense enough to keep a bitset (DENSE, SPARSEST). */
+  private wantsBits(): boolean {
+    return this.size >= DENSE && this.size * SPARSEST >= this.rows.length;
   }
 
   private mark(slot: number, member: boolean): void {
     if (!this.bits) {
-      if (this.size >= DENSE) this.bits = bitsOf(this.newest);
+      if (this.wantsBits()) this.bits = bitsOf(this.newest);
       return;
     }
     this.bits = withBit(this.bits, slot, member);
   }
 
-  /** The list of these entries (a searched term's rows). */
-  static of(rows: readonly Entry[], entries: readonly Entry[]): Postings {
+  /** The list of the rows in these slots (a searched term's rows). */
+  static of(rows: ItemColumns, slots: ArrayLike<number>): Postings {
     const list = new Postings(
       rows,
-      sortedSlots(entries, 'newest'),
-      sortedSlots(entries, 'cheapest'),
+      sortedSlots(rows, slots, 'newest'),
+      sortedSlots(rows, slots, 'cheapest'),
     );
-    if (list.size >= DENSE) list.bits = bitsOf(list.newest);
+    if (list.wantsBits()) list.bits = bitsOf(list.newest);
     return list;
   }
 
@@ -173,34 +216,45 @@ export class Postings {
    * two sorts, not one per list, nor an insert per row.
    */
   static load(
-    rows: readonly Entry[],
-    entries: readonly Entry[],
-    listsOf: (entry: Entry) => Postings[],
+    rows: ItemColumns,
+    slots: readonly number[],
+    listsOf: (slot: number) => Postings[],
   ): Postings {
     const all = new Postings(
       rows,
-      sortedSlots(entries, 'newest'),
-      sortedSlots(entries, 'cheapest'),
+      sortedSlots(rows, slots, 'newest'),
+      sortedSlots(rows, slots, 'cheapest'),
     );
-    const lists = new Set<Postings>();
+    // Each list's length first, so that its slots are dealt into arrays of that length.
+    const lengths = new Map<Postings, number>();
+    for (const slot of slots) {
+      for (const list of listsOf(slot)) lengths.set(list, (lengths.get(list) ?? 0) + 1);
+    }
+    for (const [list, length] of lengths) {
+      list.runs.newest = new SlotRun(new Int32Array(length));
+      list.runs.cheapest = new SlotRun(new Int32Array(length));
+    }
     for (const order of ['newest', 'cheapest'] as const) {
+      const filled = new Map<Postings, number>();
       for (const slot of all[order]) {
-        for (const list of listsOf(rows[slot]!)) {
-          list[order].push(slot);
-          lists.add(list);
+        for (const list of listsOf(slot)) {
+          const at = filled.get(list) ?? 0;
+          list.runs[order].view[at] = slot;
+          filled.set(list, at + 1);
         }
       }
     }
-    for (const list of [all, ...lists]) if (list.size >= DENSE) list.bits = bitsOf(list.newest);
+    for (const list of [all, ...lengths.keys()])
+      if (list.wantsBits()) list.bits = bitsOf(list.newest);
     return all;
   }
 }
 
-function sortedSlots(entries: readonly Entry[], order: Order): number[] {
-  return [...entries].sort((a, b) => (before(order, a, b) ? -1 : 1)).map((entry) => entry.slot);
+function sortedSlots(rows: ItemColumns, slots: ArrayLike<number>, order: Order): Int32Array {
+  return Int32Array.from(slots).sort((a, b) => (before(rows, order, a, b) ? -1 : 1));
 }
 
-function bitsOf(slots: readonly number[]): Uint32Array {
+function bitsOf(slots: Int32Array | readonly number[]): Uint32Array {
   let last = 0;
   for (const slot of slots) if (slot > last) last = slot;
   const bits = new Uint32Array((last >>> 5) + 1);

@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ItemCondition } from '../../db/schema.js';
+import type { IndexRow } from './catalogue-index.js';
+import { ItemColumns, textOf } from './index-columns.js';
 import { AND_CAP, type IntersectPlan, type WalkPlan } from './index-plan.js';
-import { type Entry, Postings } from './index-postings.js';
+import { Postings } from './index-postings.js';
 import {
   intersectedPage,
   pageQuery,
   positionOf,
-  SORTED,
   sortedPage,
   walkedPage,
 } from './index-strategies.js';
@@ -54,25 +55,41 @@ function bitsOf(slots: readonly number[]): Uint32Array {
   return bits;
 }
 
-function entryAt(slot: number, row: Partial<Case['rows'][number]>): Entry {
-  const at = row.at ?? 0;
+/** A row as the test reads it (its slot, its id one more). */
+type Row = ReturnType<typeof rowAt>;
+
+function rowAt(slot: number, row: Partial<Case['rows'][number]>) {
+  const ms = BASE + (row.at ?? 0) * 1_000;
   return {
+    slot,
     id: slot + 1,
     status: row.status ?? 'available',
     price_cents: (row.price ?? 1) * 100,
-    listed_at: new Date(BASE + at * 1_000).toISOString().replace('Z', '000Z'),
-    listedMs: BASE + at * 1_000,
-    listedUs: 0,
-    category_path: [],
-    tag_ids: [],
+    ms,
+    listed_at: textOf(ms, 0),
     condition: row.condition ?? null,
-    lexemes: [],
-    slot,
   };
 }
 
+/** The rows in columns, each in its slot. */
+function columnsOf(rows: readonly Row[]): ItemColumns {
+  const columns = new ItemColumns();
+  for (const row of rows) {
+    columns.write(row.slot, { ...row, category_path: [], tag_ids: [], lexemes: [] });
+  }
+  return columns;
+}
+
+/** The plainest reading of each sort order (ties broken by id). */
+const ORDER: Record<ItemFilters['sort'], (a: Row, b: Row) => number> = {
+  newest: (a, b) => b.ms - a.ms || b.id - a.id,
+  price_asc: (a, b) => a.price_cents - b.price_cents || a.id - b.id,
+  price_desc: (a, b) => b.price_cents - a.price_cents || b.id - a.id,
+};
+
 function setUp(c: Case) {
-  const slots = c.rows.map((row, slot) => entryAt(slot, row));
+  const slots = c.rows.map((row, slot) => rowAt(slot, row));
+  const columns = columnsOf(slots);
   const members = slots.filter((_, slot) => c.rows[slot]!.inList);
   const others = slots.filter((_, slot) => c.rows[slot]!.inOther);
   const at = c.cursorAt === undefined ? undefined : slots[c.cursorAt % slots.length]!;
@@ -93,19 +110,19 @@ function setUp(c: Case) {
     cursor,
   };
   // A filter no list stands for: the row's own test.
-  const evenOnly = (row: Entry) => row.id % 2 === 0;
+  const evenOnly = (slot: number) => (slot + 1) % 2 === 0;
   const bitsets = c.otherList ? [bitsOf(others.map((row) => row.slot))] : [];
   const rowTests = c.evenOnly ? [evenOnly] : [];
-  const q = pageQuery(slots, filters, { bitsets, rowTests });
+  const q = pageQuery(columns, filters, { bitsets, rowTests });
 
-  const order = SORTED[c.sort];
-  const past = (row: Entry) => !at || (order(at, row) < 0 && at.id !== row.id);
+  const order = ORDER[c.sort];
+  const past = (row: Row) => !at || (order(at, row) < 0 && at.id !== row.id);
   const expected = members
     .filter(
       (row) =>
         past(row) &&
         (!c.otherList || c.rows[row.slot]!.inOther) &&
-        (!c.evenOnly || evenOnly(row)) &&
+        (!c.evenOnly || evenOnly(row.slot)) &&
         (filters.minPrice === undefined || row.price_cents >= filters.minPrice) &&
         (filters.maxPrice === undefined || row.price_cents <= filters.maxPrice) &&
         (c.status === undefined || row.status === c.status) &&
@@ -117,12 +134,15 @@ function setUp(c: Case) {
     .map((row) => row.id);
   const walk: WalkPlan<Postings> = {
     strategy: 'walk',
-    driver: Postings.of(slots, members),
+    driver: Postings.of(
+      columns,
+      members.map((row) => row.slot),
+    ),
     bitsets,
     rowTests,
     priceBounded: c.sort === 'newest' && (c.minPrice !== undefined || c.maxPrice !== undefined),
   };
-  return { slots, members, q, walk, expected };
+  return { columns, members, q, walk, expected };
 }
 
 const ids = (keys: Array<{ id: number }>) => keys.map((key) => key.id);
@@ -155,7 +175,7 @@ describe('the index strategies, each alone', () => {
   it('an intersection finds the same from its bitsets, kept or afresh', () => {
     fc.assert(
       fc.property(cases, (c) => {
-        const { slots, members, q, walk, expected } = setUp(c);
+        const { columns, members, q, walk, expected } = setUp(c);
         const bits = bitsOf(members.map((row) => row.slot));
         const plan: IntersectPlan<Postings> = {
           strategy: 'intersect',
@@ -169,7 +189,15 @@ describe('the index strategies, each alone', () => {
         expect(ids(intersectedPage(plan, q, never) ?? [])).toEqual(expected);
         // A kept intersection's candidates, in any order, as `intersections` gives them.
         const kept = () => members.map((row) => row.slot).reverse();
-        const listed = { ...plan, lists: [Postings.of(slots, members)] };
+        const listed = {
+          ...plan,
+          lists: [
+            Postings.of(
+              columns,
+              members.map((row) => row.slot),
+            ),
+          ],
+        };
         expect(ids(intersectedPage(listed, q, kept) ?? [])).toEqual(expected);
         expect(intersectedPage(listed, q, () => null)).toBeNull();
       }),
@@ -178,14 +206,13 @@ describe('the index strategies, each alone', () => {
   });
 
   it('an intersection of more than AND_CAP candidates gives up, for the walk to find the page', () => {
-    const rows = (count: number) =>
-      Array.from({ length: count }, (_, slot) => entryAt(slot, { price: 1, at: slot }));
     for (const count of [AND_CAP, AND_CAP + 1]) {
-      const slots = rows(count);
+      const slots = Array.from({ length: count }, (_, slot) => slot);
+      const columns = columnsOf(slots.map((slot) => rowAt(slot, { price: 1, at: slot })));
       const filters: ItemFilters = { includePending: false, sort: 'newest', limit: 2 };
       const walk: WalkPlan<Postings> = {
         strategy: 'walk',
-        driver: Postings.of(slots, slots),
+        driver: Postings.of(columns, slots),
         bitsets: [],
         rowTests: [],
         priceBounded: false,
@@ -193,10 +220,10 @@ describe('the index strategies, each alone', () => {
       const plan: IntersectPlan<Postings> = {
         strategy: 'intersect',
         lists: null,
-        bitsets: [bitsOf(slots.map((row) => row.slot))],
+        bitsets: [bitsOf(slots)],
         otherwise: walk,
       };
-      const page = intersectedPage(plan, pageQuery(slots, filters, walk), () => null);
+      const page = intersectedPage(plan, pageQuery(columns, filters, walk), () => null);
       expect(page && ids(page)).toEqual(count > AND_CAP ? null : [count, count - 1, count - 2]);
     }
   });
@@ -204,30 +231,45 @@ describe('the index strategies, each alone', () => {
 
 describe('the tests a page query makes of a slot and a row', () => {
   it('a slot is in the lists when every bitset has it; a row matches price, status, condition and row tests', () => {
+    const columns = new ItemColumns();
     const q = pageQuery(
-      [],
+      columns,
       { includePending: false, sort: 'newest', limit: 1, minPrice: 200, conditions: ['good'] },
-      { bitsets: [bitsOf([1, 33]), bitsOf([33, 40])], rowTests: [(row) => row.id !== 7] },
+      {
+        bitsets: [bitsOf([1, 33]), bitsOf([33, 40])],
+        rowTests: [(slot) => columns.ids[slot] !== 7],
+      },
     );
     expect([1, 33, 40, 70].map((slot) => q.inLists(slot))).toEqual([false, true, false, false]);
-    const row = (over: Partial<Entry>): Entry => ({
-      id: 1,
-      status: 'available',
-      price_cents: 200,
-      listed_at: '',
-      listedMs: 0,
-      listedUs: 0,
-      category_path: [],
-      tag_ids: [],
-      condition: 'good',
-      lexemes: [],
-      slot: 0,
-      ...over,
-    });
-    expect(q.matches(row({}))).toBe(true);
-    expect(q.matches(row({ price_cents: 199 }))).toBe(false);
-    expect(q.matches(row({ condition: null }))).toBe(false);
-    expect(q.matches(row({ id: 7 }))).toBe(false);
+    const matches = (over: Partial<IndexRow>): boolean => {
+      columns.write(0, {
+        id: 1,
+        status: 'available',
+        price_cents: 200,
+        listed_at: '2026-01-01T00:00:00.000000Z',
+        category_path: [],
+        tag_ids: [],
+        condition: 'good',
+        lexemes: [],
+        ...over,
+      });
+      return q.matches(0);
+    };
+    expect(matches({})).toBe(true);
+    expect(matches({ price_cents: 199 })).toBe(false);
+    expect(matches({ condition: null })).toBe(false);
+    expect(matches({ id: 7 })).toBe(false);
+    expect(matches({ status: 'sold' })).toBe(true);
+    expect(
+      pageQuery(
+        columns,
+        { includePending: false, sort: 'newest', limit: 1, status: 'pending' },
+        {
+          bitsets: [],
+          rowTests: [],
+        },
+      ).matches(0),
+    ).toBe(false);
     expect(positionOf({ sort: 'newest', key: '2026-01-01T00:00:00.001002Z', id: 3 })).toEqual({
       sort: 'newest',
       key: Date.UTC(2026, 0, 1) + 1,

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Entry } from './index-postings.js';
 import { termDictionary } from './term-dictionary.js';
 
 // The term dictionary answers a prefix with the rows a walk of every row's lexemes
-// finds (term-rows.ts hasPrefixOf), after any order of rows placed and removed,
+// finds (ItemColumns.hasPrefix), after any order of rows placed and removed,
 // including words first met after a load, words whose rows all left, and prefixes
 // that are whole words, parts of words, or no word's.
 
@@ -18,8 +17,6 @@ const step = fc.oneof(
   fc.record({ op: fc.constant('search' as const), prefix: fc.stringMatching(/^[abcäß]{0,3}$/) }),
 );
 
-const entry = (slot: number, lexemes: string[]): Entry => ({ slot, lexemes }) as unknown as Entry;
-
 describe('the term dictionary', () => {
   it('finds for every prefix the rows whose lexemes start with it, after any puts and removes', () => {
     fc.assert(
@@ -32,12 +29,12 @@ describe('the term dictionary', () => {
         (loaded, steps) => {
           const dictionary = termDictionary();
           // The model: the rows themselves, searched by walking them.
-          const rows = new Map<number, Entry>();
+          const rows = new Map<number, string[]>();
           let nextSlot = 0;
           const place = (lexemes: string[]) => {
-            const row = entry(nextSlot++, lexemes);
-            rows.set(row.slot, row);
-            dictionary.add(row);
+            const slot = nextSlot++;
+            rows.set(slot, lexemes);
+            dictionary.add(slot, lexemes);
           };
           for (const lexemes of loaded) place(lexemes);
           for (const s of steps) {
@@ -45,18 +42,16 @@ describe('the term dictionary', () => {
             else if (s.op === 'remove') {
               const slots = [...rows.keys()];
               if (slots.length === 0) continue;
-              const row = rows.get(slots[s.pick % slots.length]!)!;
-              rows.delete(row.slot);
-              dictionary.remove(row);
+              const slot = slots[s.pick % slots.length]!;
+              dictionary.remove(slot, rows.get(slot)!);
+              rows.delete(slot);
             } else {
-              const walked = [...rows.values()].filter((row) =>
-                row.lexemes.some((l) => l.startsWith(s.prefix)),
+              const walked = [...rows].filter(([, lexemes]) =>
+                lexemes.some((l) => l.startsWith(s.prefix)),
               );
-              const pairs = [...rows.values()]
-                .flatMap((row) => row.lexemes)
-                .filter((l) => l.startsWith(s.prefix)).length;
+              const pairs = [...rows.values()].flat().filter((l) => l.startsWith(s.prefix)).length;
               expect(dictionary.slots(s.prefix).sort((a, b) => a - b)).toEqual(
-                walked.map((row) => row.slot),
+                walked.map(([slot]) => slot),
               );
               expect(dictionary.pairs(s.prefix)).toBe(pairs);
               // Counting stops past the cap, never below the true count or the cap.
@@ -72,11 +67,11 @@ describe('the term dictionary', () => {
   it('sorts a load’s many words at once and an edit’s few into place', () => {
     const dictionary = termDictionary();
     const words = Array.from({ length: 500 }, (_, i) => `w${(i * 7919) % 500}`);
-    for (const [slot, w] of words.entries()) dictionary.add(entry(slot, [w]));
+    for (const [slot, w] of words.entries()) dictionary.add(slot, [w]);
     expect(dictionary.slots('w49').sort((a, b) => a - b)).toEqual(
       words.flatMap((w, slot) => (w.startsWith('w49') ? [slot] : [])),
     );
-    dictionary.add(entry(500, ['w4999']));
+    dictionary.add(500, ['w4999']);
     expect(dictionary.slots('w4999')).toEqual([500]);
     expect(dictionary.slots('x')).toEqual([]);
   });

@@ -1,5 +1,3 @@
-import type { Entry } from './index-postings.js';
-
 /**
  * Every distinct lexeme of the visible rows, in code-unit order, with the slots of
  * the rows that carry it. A search term is a prefix: the lexemes it stands for are
@@ -45,23 +43,23 @@ export function termDictionary() {
 
   return {
     /** A row placed in its slot: its slot joins each of its lexemes. */
-    add(entry: Entry): void {
-      for (const lexeme of entry.lexemes) {
+    add(slot: number, lexemes: readonly string[]): void {
+      for (const lexeme of lexemes) {
         const slots = slotsOf.get(lexeme);
         if (slots) {
-          slots.push(entry.slot);
+          slots.push(slot);
         } else {
-          slotsOf.set(lexeme, [entry.slot]);
+          slotsOf.set(lexeme, [slot]);
           unsorted.push(lexeme);
         }
       }
     },
 
-    /** A row leaving its slot. */
-    remove(entry: Entry): void {
-      for (const lexeme of entry.lexemes) {
+    /** A row leaving its slot, with the lexemes it was added with. */
+    remove(slot: number, lexemes: readonly string[]): void {
+      for (const lexeme of lexemes) {
         const slots = slotsOf.get(lexeme);
-        const at = slots ? slots.indexOf(entry.slot) : -1;
+        const at = slots ? slots.indexOf(slot) : -1;
         if (at < 0) continue;
         slots![at] = slots![slots!.length - 1]!;
         slots!.pop();

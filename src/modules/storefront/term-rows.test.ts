@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Entry } from './index-postings.js';
+import { ItemColumns } from './index-columns.js';
 import { termDictionary } from './term-dictionary.js';
 import { termRows } from './term-rows.js';
 
@@ -7,33 +7,28 @@ import { termRows } from './term-rows.js';
 // customers search again: a first search of a rare word is answered from the
 // dictionary without being kept.
 
-function entry(slot: number, lexemes: string[]): Entry {
-  return {
-    id: slot + 1,
-    status: 'available',
-    price_cents: 1000 + slot,
-    listed_at: '2026-01-01T12:00:00.000000Z',
-    listedMs: Date.parse('2026-01-01T12:00:00.000Z') - slot,
-    listedUs: 0,
-    category_path: [],
-    tag_ids: [],
-    condition: null,
-    lexemes,
-    slot,
-  };
-}
-
 describe('searched terms kept', () => {
-  const slots = Array.from({ length: 400 }, (_, slot) =>
-    entry(slot, slot % 10 === 0 ? ['lamp', `word${slot}`] : [`word${slot}`]),
-  );
+  const columns = new ItemColumns();
   const dictionary = termDictionary();
-  for (const e of slots) dictionary.add(e);
-  const rows = termRows(slots, dictionary, () => slots.length);
+  for (let slot = 0; slot < 400; slot++) {
+    const lexemes = slot % 10 === 0 ? ['lamp', `word${slot}`] : [`word${slot}`];
+    columns.write(slot, {
+      id: slot + 1,
+      status: 'available',
+      price_cents: 1000 + slot,
+      listed_at: `2026-01-01T12:00:00.${String(999 - slot).padStart(3, '0')}000Z`,
+      category_path: [],
+      tag_ids: [],
+      condition: null,
+      lexemes,
+    });
+    dictionary.add(slot, lexemes);
+  }
+  const rows = termRows(columns, dictionary, () => columns.length);
 
   it('answers a rare word’s first search from the dictionary', () => {
     const found = rows.of('word399');
-    expect(found?.list?.newest.map((slot) => slots[slot]!.id)).toEqual([400]);
+    expect(Array.from(found?.list?.newest ?? [], (slot) => columns.ids[slot])).toEqual([400]);
     expect(rows.of('zzz')?.list?.size).toBe(0);
     // Made for this search only: no intersection with it is kept (index-postings.ts).
     expect(found?.list?.oneOff).toBe(true);

@@ -1,4 +1,5 @@
-import { type Entry, Postings, withBit } from './index-postings.js';
+import type { ItemColumns } from './index-columns.js';
+import { Postings, withBit } from './index-postings.js';
 import type { TermDictionary } from './term-dictionary.js';
 
 /** Search terms whose rows are kept (a bitset of about 12 KB at 100k items, and a rare term's lists). */
@@ -21,9 +22,6 @@ const LISTED_SHARE = 1 / 8;
  */
 const FOUND_AT_ONCE = 16_384;
 
-export const hasPrefixOf = (lexemes: readonly string[], term: string): boolean =>
-  lexemes.some((lexeme) => lexeme.startsWith(term));
-
 /** A searched term's rows: a list to walk (a rare term), a bitset to test (when there is one). */
 export interface TermRows {
   list: Postings | null;
@@ -40,26 +38,26 @@ type Kept = { list: Postings } | { bits: Uint32Array };
  * unknown term uses them without keeping them, a common one walks rows (finding a page
  * soon among many matches).
  */
-export function termRows(slots: readonly Entry[], dictionary: TermDictionary, rows: () => number) {
+export function termRows(rows: ItemColumns, dictionary: TermDictionary, count: () => number) {
   const kept = new Map<string, Kept>();
   const seen = new Set<string>();
 
   function make(term: string): Kept {
-    const matching = dictionary.slots(term).map((slot) => slots[slot]!);
-    if (matching.length <= rows() * LISTED_SHARE) return { list: Postings.of(slots, matching) };
-    let bits: Uint32Array = new Uint32Array((slots.length >>> 5) + 1);
-    for (const row of matching) bits = withBit(bits, row.slot, true);
+    const matching = dictionary.slots(term);
+    if (matching.length <= count() * LISTED_SHARE) return { list: Postings.of(rows, matching) };
+    let bits: Uint32Array = new Uint32Array((rows.length >>> 5) + 1);
+    for (const slot of matching) bits = withBit(bits, slot, true);
     return { bits };
   }
 
-  const view = (rows: Kept): TermRows =>
-    'list' in rows ? { list: rows.list, bits: rows.list.bits } : { list: null, ...rows };
+  const view = (found: Kept): TermRows =>
+    'list' in found ? { list: found.list, bits: found.list.bits } : { list: null, ...found };
 
   return {
     /** The term's rows, or undefined the first time a common term is searched. */
     of(term: string): TermRows | undefined {
-      let rows = kept.get(term);
-      if (rows) {
+      let found = kept.get(term);
+      if (found) {
         // The most recently searched last: the first is the one to let go.
         kept.delete(term);
       } else if (!seen.has(term)) {
@@ -73,31 +71,31 @@ export function termRows(slots: readonly Entry[], dictionary: TermDictionary, ro
         return view(once);
       } else {
         if (kept.size >= KEPT_TERMS) kept.delete(kept.keys().next().value!);
-        rows = make(term);
+        found = make(term);
       }
-      kept.set(term, rows);
-      return view(rows);
+      kept.set(term, found);
+      return view(found);
     },
 
-    /** A row placed in its slot (its lists and slot already set): into each kept term it has. */
-    placed(entry: Entry): void {
-      for (const [term, rows] of kept) {
-        const member = hasPrefixOf(entry.lexemes, term);
-        if ('list' in rows) {
-          if (member) rows.list.insert(entry);
+    /** A row written to its slot: into each kept term it has. */
+    placed(slot: number): void {
+      for (const [term, found] of kept) {
+        const member = rows.hasPrefix(slot, term);
+        if ('list' in found) {
+          if (member) found.list.insert(slot);
         } else {
-          rows.bits = withBit(rows.bits, entry.slot, member);
+          found.bits = withBit(found.bits, slot, member);
         }
       }
     },
 
     /** A row leaving its slot (called while the slot still holds it). */
-    removed(entry: Entry): void {
-      for (const [term, rows] of kept) {
-        if ('list' in rows) {
-          if (hasPrefixOf(entry.lexemes, term)) rows.list.remove(entry);
+    removed(slot: number): void {
+      for (const [term, found] of kept) {
+        if ('list' in found) {
+          if (rows.hasPrefix(slot, term)) found.list.remove(slot);
         } else {
-          rows.bits = withBit(rows.bits, entry.slot, false);
+          found.bits = withBit(found.bits, slot, false);
         }
       }
     },

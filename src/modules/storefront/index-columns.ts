@@ -1,0 +1,215 @@
+import type { ItemCondition, ItemStatus } from '../../db/schema.js';
+import type { IndexRow } from './catalogue-index.js';
+
+/** A status by its code in `statuses`, and back. */
+export const STATUS_CODES = ['available', 'reserved', 'sold'] as const;
+export type VisibleStatus = Exclude<ItemStatus, 'pending'>;
+/** A condition by its code in `conditions`; 0 is "not said" (0090). */
+export const CONDITION_CODES = [null, 'new', 'like_new', 'good', 'fair', 'for_parts'] as const;
+
+/** -1 for a status no visible row has. */
+export const statusCode = (status: ItemStatus): number =>
+  STATUS_CODES.indexOf(status as VisibleStatus);
+export const conditionCode = (condition: ItemCondition | null): number =>
+  CONDITION_CODES.indexOf(condition);
+
+/** Milliseconds since 1970 of a `YYYY-MM-DDTHH:MM:SS.ffffffZ` timestamp (exact for every year). */
+export const msOf = (timestamp: string): number => Date.parse(`${timestamp.slice(0, 23)}Z`);
+/** Its microseconds past the millisecond. */
+export const usOf = (timestamp: string): number => Number(timestamp.slice(23, 26));
+/** The timestamp's text again, as PostgreSQL's to_char wrote it (items.repository.ts: LISTED_AT_TEXT). */
+export const textOf = (ms: number, us: number): string =>
+  `${new Date(ms).toISOString().slice(0, 23)}${String(us).padStart(3, '0')}Z`;
+
+/** Below this many ints, an arena is never compacted (its garbage costs less than copying). */
+const ARENA_FLOOR = 1 << 16;
+
+/**
+ * The index's rows as columns, one typed array per field, a row by its slot: a
+ * million items in about 100 bytes each, where a JavaScript object per row (with
+ * its arrays and timestamp text) took about 1 KB and gave the collector a million
+ * objects to trace. A row's category path, tag ids and lexemes (as ids of
+ * interned words) lie end to end in one arena of ints from `starts[slot]`; an edit
+ * writes them anew at the arena's end, and the arena is compacted when more than
+ * half of it is left behind.
+ */
+export class ItemColumns {
+  /** Slots handed out so far: every slot below it has been written (some since cleared). */
+  length = 0;
+  ids = new Int32Array(0);
+  prices = new Int32Array(0);
+  /** `listed_at` as numbers, compared instead of its text. */
+  ms = new Float64Array(0);
+  /** The microseconds within `ms` (0-999). */
+  us = new Uint16Array(0);
+  statuses = new Uint8Array(0);
+  conditions = new Uint8Array(0);
+  private starts = new Uint32Array(0);
+  private pathLengths = new Uint8Array(0);
+  private tagCounts = new Uint16Array(0);
+  private wordCounts = new Uint32Array(0);
+  private arena = new Int32Array(1_024);
+  private arenaUsed = 0;
+  private arenaGarbage = 0;
+  /** Each distinct lexeme once, by its id. */
+  private readonly words: string[] = [];
+  private readonly wordIds = new Map<string, number>();
+  /** The few timestamps whose text `textOf` would not give back (years past 9999). */
+  private readonly oddTimes = new Map<number, string>();
+
+  /** `arenaFloor`: below it the arena is never compacted (tests set a small one). */
+  constructor(private readonly arenaFloor = ARENA_FLOOR) {}
+
+  /** Writes `row` into `slot` (a new slot is `length`, a freed one anything below it). */
+  write(slot: number, row: IndexRow): void {
+    if (slot >= this.ids.length) this.grow(slot + 1);
+    if (slot >= this.length) this.length = slot + 1;
+    this.clear(slot);
+    this.ids[slot] = row.id;
+    this.prices[slot] = row.price_cents;
+    this.ms[slot] = msOf(row.listed_at);
+    this.us[slot] = usOf(row.listed_at);
+    if (textOf(this.ms[slot]!, this.us[slot]!) !== row.listed_at)
+      this.oddTimes.set(slot, row.listed_at);
+    this.statuses[slot] = statusCode(row.status);
+    this.conditions[slot] = conditionCode(row.condition);
+    const { category_path: path, tag_ids: tags, lexemes } = row;
+    const size = path.length + tags.length + lexemes.length;
+    if (this.arenaUsed + size > this.arena.length) this.makeRoom(size);
+    let at = this.arenaUsed;
+    this.starts[slot] = at;
+    for (const id of path) this.arena[at++] = id;
+    for (const id of tags) this.arena[at++] = id;
+    for (const lexeme of lexemes) this.arena[at++] = this.wordId(lexeme);
+    this.arenaUsed = at;
+    this.pathLengths[slot] = path.length;
+    this.tagCounts[slot] = tags.length;
+    this.wordCounts[slot] = lexemes.length;
+  }
+
+  /** Lets a slot's category path, tags and lexemes go (its slot is free, or about to be rewritten). */
+  clear(slot: number): void {
+    this.arenaGarbage += this.pathLengths[slot]! + this.tagCounts[slot]! + this.wordCounts[slot]!;
+    this.pathLengths[slot] = 0;
+    this.tagCounts[slot] = 0;
+    this.wordCounts[slot] = 0;
+    this.oddTimes.delete(slot);
+  }
+
+  /** `listed_at` as the database gave it. */
+  listedAt(slot: number): string {
+    return this.oddTimes.get(slot) ?? textOf(this.ms[slot]!, this.us[slot]!);
+  }
+
+  status(slot: number): VisibleStatus {
+    return STATUS_CODES[this.statuses[slot]!]!;
+  }
+
+  condition(slot: number): ItemCondition | null {
+    return CONDITION_CODES[this.conditions[slot]!]!;
+  }
+
+  /** Its category and every category above it. */
+  categoryPath(slot: number): number[] {
+    const from = this.starts[slot]!;
+    return Array.from(this.arena.subarray(from, from + this.pathLengths[slot]!));
+  }
+
+  tagIds(slot: number): number[] {
+    const from = this.starts[slot]! + this.pathLengths[slot]!;
+    return Array.from(this.arena.subarray(from, from + this.tagCounts[slot]!));
+  }
+
+  lexemes(slot: number): string[] {
+    const from = this.starts[slot]! + this.pathLengths[slot]! + this.tagCounts[slot]!;
+    const found: string[] = [];
+    for (let i = 0; i < this.wordCounts[slot]!; i++) found.push(this.words[this.arena[from + i]!]!);
+    return found;
+  }
+
+  /** Whether the row is in the category's subtree. */
+  inCategory(slot: number, id: number): boolean {
+    const from = this.starts[slot]!;
+    return this.anyOf(from, from + this.pathLengths[slot]!, id);
+  }
+
+  hasTag(slot: number, id: number): boolean {
+    const from = this.starts[slot]! + this.pathLengths[slot]!;
+    return this.anyOf(from, from + this.tagCounts[slot]!, id);
+  }
+
+  /** Whether one of the row's lexemes starts with `term` (a search term is a prefix). */
+  hasPrefix(slot: number, term: string): boolean {
+    const from = this.starts[slot]! + this.pathLengths[slot]! + this.tagCounts[slot]!;
+    const to = from + this.wordCounts[slot]!;
+    for (let i = from; i < to; i++) if (this.words[this.arena[i]!]!.startsWith(term)) return true;
+    return false;
+  }
+
+  /** Bytes held by the columns and the arena (the interned words not counted). */
+  get bytes(): number {
+    const columns = [this.ids, this.prices, this.ms, this.us, this.statuses, this.conditions];
+    const refs = [this.starts, this.pathLengths, this.tagCounts, this.wordCounts, this.arena];
+    return [...columns, ...refs].reduce((sum, array) => sum + array.byteLength, 0);
+  }
+
+  private anyOf(from: number, to: number, id: number): boolean {
+    for (let i = from; i < to; i++) if (this.arena[i] === id) return true;
+    return false;
+  }
+
+  private wordId(lexeme: string): number {
+    let id = this.wordIds.get(lexeme);
+    if (id === undefined) {
+      id = this.words.length;
+      this.words.push(lexeme);
+      this.wordIds.set(lexeme, id);
+    }
+    return id;
+  }
+
+  /** Room for `size` more ints at the arena's end: compacted when mostly garbage, else doubled. */
+  private makeRoom(size: number): void {
+    const live = this.arenaUsed - this.arenaGarbage;
+    const compact = this.arenaGarbage > live && this.arena.length > this.arenaFloor;
+    const length = Math.max(compact ? this.arena.length : this.arena.length * 2, live + size);
+    const arena = new Int32Array(length);
+    if (compact) {
+      let at = 0;
+      for (let slot = 0; slot < this.length; slot++) {
+        const count = this.pathLengths[slot]! + this.tagCounts[slot]! + this.wordCounts[slot]!;
+        const from = this.starts[slot]!;
+        arena.set(this.arena.subarray(from, from + count), at);
+        this.starts[slot] = at;
+        at += count;
+      }
+      this.arenaUsed = at;
+      this.arenaGarbage = 0;
+    } else {
+      arena.set(this.arena.subarray(0, this.arenaUsed));
+    }
+    this.arena = arena;
+  }
+
+  private grow(needed: number): void {
+    const capacity = Math.max(needed, this.ids.length * 2, 1_024);
+    const grown = <T extends Int32Array | Uint32Array | Float64Array | Uint16Array | Uint8Array>(
+      old: T,
+      make: new (length: number) => T,
+    ): T => {
+      const array = new make(capacity);
+      array.set(old);
+      return array;
+    };
+    this.ids = grown(this.ids, Int32Array);
+    this.prices = grown(this.prices, Int32Array);
+    this.ms = grown(this.ms, Float64Array);
+    this.us = grown(this.us, Uint16Array);
+    this.statuses = grown(this.statuses, Uint8Array);
+    this.conditions = grown(this.conditions, Uint8Array);
+    this.starts = grown(this.starts, Uint32Array);
+    this.pathLengths = grown(this.pathLengths, Uint8Array);
+    this.tagCounts = grown(this.tagCounts, Uint16Array);
+    this.wordCounts = grown(this.wordCounts, Uint32Array);
+  }
+}
