@@ -1,4 +1,5 @@
 import type { ItemColumns } from './index-columns.js';
+import { SlotRun } from './slot-run.js';
 
 /** One sort order: newest first, or cheapest first (price_desc walks it backwards). */
 export type Order = 'newest' | 'cheapest';
@@ -64,38 +65,6 @@ let nextListId = 0;
  * block, not the rows of 17 scattered places of a list of 100k.
  */
 const FENCE = 32;
-
-/**
- * A run of slots that grows in place: `view` is the filled part of its buffer,
- * 4 bytes a slot (a JavaScript array of them takes 8, and more while it grows).
- */
-class SlotRun {
-  view: Int32Array;
-  private buffer: Int32Array;
-
-  constructor(slots: Int32Array) {
-    this.buffer = slots;
-    this.view = slots;
-  }
-
-  insertAt(at: number, slot: number): void {
-    const length = this.view.length;
-    if (length === this.buffer.length) {
-      const grown = new Int32Array(Math.max(8, length + (length >>> 1)));
-      grown.set(this.buffer);
-      this.buffer = grown;
-    }
-    this.buffer.copyWithin(at + 1, at, length);
-    this.buffer[at] = slot;
-    this.view = this.buffer.subarray(0, length + 1);
-  }
-
-  removeAt(at: number): void {
-    const length = this.view.length;
-    this.buffer.copyWithin(at, at + 1, length);
-    this.view = this.buffer.subarray(0, length - 1);
-  }
-}
 
 /** The slots of a category's or a tag's items (or all items) in both sort orders, kept sorted. */
 export class Postings {

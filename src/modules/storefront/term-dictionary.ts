@@ -1,3 +1,5 @@
+import { SlotRun } from './slot-run.js';
+
 /**
  * Every distinct lexeme of the visible rows, in code-unit order, with the slots of
  * the rows that carry it. A search term is a prefix: the lexemes it stands for are
@@ -7,8 +9,8 @@
  * item has, which a stranger could send on every request).
  */
 export function termDictionary() {
-  /** Each lexeme's slots, unordered. A lexeme whose last row left keeps an empty list. */
-  const slotsOf = new Map<string, number[]>();
+  /** Each lexeme's slots, unordered. A lexeme whose last row left keeps an empty run. */
+  const slotsOf = new Map<string, SlotRun>();
   /** Every lexeme in `slotsOf`, sorted, except those in `unsorted`. */
   let sorted: string[] = [];
   /** Lexemes first met since `sorted` was last brought up to date. */
@@ -45,13 +47,13 @@ export function termDictionary() {
     /** A row placed in its slot: its slot joins each of its lexemes. */
     add(slot: number, lexemes: readonly string[]): void {
       for (const lexeme of lexemes) {
-        const slots = slotsOf.get(lexeme);
-        if (slots) {
-          slots.push(slot);
-        } else {
-          slotsOf.set(lexeme, [slot]);
+        let slots = slotsOf.get(lexeme);
+        if (!slots) {
+          slots = new SlotRun();
+          slotsOf.set(lexeme, slots);
           unsorted.push(lexeme);
         }
+        slots.push(slot);
       }
     },
 
@@ -59,10 +61,8 @@ export function termDictionary() {
     remove(slot: number, lexemes: readonly string[]): void {
       for (const lexeme of lexemes) {
         const slots = slotsOf.get(lexeme);
-        const at = slots ? slots.indexOf(slot) : -1;
-        if (at < 0) continue;
-        slots![at] = slots![slots!.length - 1]!;
-        slots!.pop();
+        const at = slots ? slots.view.indexOf(slot) : -1;
+        if (at >= 0) slots!.swapRemove(at);
       }
     },
 
@@ -80,9 +80,9 @@ export function termDictionary() {
     /** The slots of the rows with a lexeme that starts with `prefix`, each once. */
     slots(prefix: string): number[] {
       const { from, to, list } = range(prefix);
-      if (to - from === 1) return slotsOf.get(list[from]!)!.slice();
+      if (to - from === 1) return Array.from(slotsOf.get(list[from]!)!.view);
       const all = new Set<number>();
-      for (let i = from; i < to; i++) for (const slot of slotsOf.get(list[i]!)!) all.add(slot);
+      for (let i = from; i < to; i++) for (const slot of slotsOf.get(list[i]!)!.view) all.add(slot);
       return [...all];
     },
 
