@@ -105,14 +105,7 @@ describe('what a catalogue commit announces (0024)', () => {
     ).toEqual([`tags:${id}`]);
   });
 
-  it('a tag edit, a category change, too many ids or a hand-made change announce everything', async () => {
-    const tag = await makeTag(t.db);
-    expect(
-      await scopeOf(() =>
-        t.db.updateTable('tags').set({ name: 'New' }).where('id', '=', tag.id).execute(),
-      ),
-    ).toEqual(['*:']);
-    expect(await scopeOf(() => makeCategory(t.db))).toEqual(['*:']);
+  it('too many ids or a hand-made change announce everything', async () => {
     expect(
       await scopeOf(() =>
         sql`INSERT INTO items (title, status, published_at)
@@ -126,5 +119,86 @@ describe('what a catalogue commit announces (0024)', () => {
         ),
       ),
     ).toEqual(['*:']);
+  });
+});
+
+const sorted = (...ids: number[]) => [...ids].sort((a, b) => a - b).join(',');
+
+describe('what a tag or category edit announces (0099)', () => {
+  it('a renamed tag names tags and the visible items carrying it', async () => {
+    const tag = await makeTag(t.db);
+    const a = await makeItem(t.db, { tagIds: [tag.id] });
+    const b = await makeItem(t.db, { tagIds: [tag.id] });
+    await makeItem(t.db, { status: 'pending', tagIds: [tag.id] });
+    await makeItem(t.db);
+    expect(
+      await scopeOf(() =>
+        t.db.updateTable('tags').set({ name: 'New' }).where('id', '=', tag.id).execute(),
+      ),
+    ).toEqual([`tags:${sorted(a.id, b.id)}`]);
+  });
+
+  it('a deleted tag names tags and the items it is taken off (their links and tag_ids)', async () => {
+    const tag = await makeTag(t.db);
+    const a = await makeItem(t.db, { tagIds: [tag.id] });
+    const pending = await makeItem(t.db, { status: 'pending', tagIds: [tag.id] });
+    expect(await scopeOf(() => t.db.deleteFrom('tags').where('id', '=', tag.id).execute())).toEqual(
+      [`tags:${sorted(a.id, pending.id)}`],
+    );
+  });
+
+  it('a tag on more visible items than an announcement names is everything', async () => {
+    const tag = await makeTag(t.db);
+    await sql`
+      WITH made AS (
+        INSERT INTO items (title, status, published_at)
+        SELECT 'Tagged ' || g, 'available', now() FROM generate_series(1, 501) g RETURNING id)
+      INSERT INTO item_tags (item_id, tag_id) SELECT id, ${tag.id} FROM made`.execute(t.db);
+    expect(
+      await scopeOf(() =>
+        t.db.updateTable('tags').set({ name: 'Busy' }).where('id', '=', tag.id).execute(),
+      ),
+    ).toEqual(['*:']);
+  });
+
+  it('a category created, renamed or deleted names category and its own visible items', async () => {
+    let id = 0;
+    expect(
+      await scopeOf(async () => {
+        id = (await makeCategory(t.db)).id;
+      }),
+    ).toEqual(['category:']);
+    const child = await makeCategory(t.db, { parentId: id });
+    const a = await makeItem(t.db, { categoryId: id });
+    await makeItem(t.db, { categoryId: child.id });
+    await makeItem(t.db, { status: 'pending', categoryId: id });
+    expect(
+      await scopeOf(() =>
+        t.db.updateTable('categories').set({ name: 'Renamed' }).where('id', '=', id).execute(),
+      ),
+    ).toEqual([`category:${a.id}`]);
+    const empty = await makeCategory(t.db);
+    expect(
+      await scopeOf(() => t.db.deleteFrom('categories').where('id', '=', empty.id).execute()),
+    ).toEqual(['category:']);
+  });
+
+  it('a moved category names category and the visible items of its subtree', async () => {
+    const from = await makeCategory(t.db);
+    const to = await makeCategory(t.db);
+    const moved = await makeCategory(t.db, { parentId: from.id });
+    const below = await makeCategory(t.db, { parentId: moved.id });
+    const a = await makeItem(t.db, { categoryId: moved.id });
+    const b = await makeItem(t.db, { categoryId: below.id });
+    await makeItem(t.db, { categoryId: from.id });
+    expect(
+      await scopeOf(() =>
+        t.db
+          .updateTable('categories')
+          .set({ parent_id: to.id })
+          .where('id', '=', moved.id)
+          .execute(),
+      ),
+    ).toEqual([`category:${sorted(a.id, b.id)}`]);
   });
 });
