@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
 import { makeCategory, makeItem, makeTag } from '../../../test/support/factories.js';
+import { holdLocks, track, waitForLockWaiters } from '../../../test/support/lock-holder.js';
+import { currentDatabaseUrl } from '../../../test/support/row-lock-barrier.js';
+import { onPostgres } from '../../../test/support/test-database.js';
 import { CHANNELS } from '../../db/notifications.js';
 
 // Migration 0024: what each catalogue commit announces it changed, as
@@ -200,5 +203,50 @@ describe('what a tag or category edit announces (0099)', () => {
           .execute(),
       ),
     ).toEqual([`category:${sorted(a.id, b.id)}`]);
+  });
+});
+
+describe.runIf(onPostgres)('an edit crossing a link to what it edits (PostgreSQL)', () => {
+  /**
+   * Runs `edit` while another transaction holds `link` uncommitted, then commits
+   * the link once the edit waits on it (or has finished without waiting).
+   */
+  async function crossing(link: { text: string; values: unknown[] }, edit: () => Promise<unknown>) {
+    const url = await currentDatabaseUrl(t.db);
+    const held = await holdLocks(url, [link]);
+    const editing = track(edit());
+    await waitForLockWaiters(url, '%update "%', 1, editing.done);
+    await held.release();
+    await editing.promise;
+  }
+
+  it("a tag renamed while a link to it commits names that link's item too", async () => {
+    const tag = await makeTag(t.db);
+    const a = await makeItem(t.db, { tagIds: [tag.id] });
+    const x = await makeItem(t.db);
+    const scopes = await scopeOf(() =>
+      crossing(
+        { text: 'INSERT INTO item_tags (item_id, tag_id) VALUES ($1, $2)', values: [x.id, tag.id] },
+        () => t.db.updateTable('tags').set({ name: 'Crossed' }).where('id', '=', tag.id).execute(),
+      ),
+    );
+    expect(scopes).toEqual([`tags:${x.id}`, `tags:${sorted(a.id, x.id)}`]);
+  });
+
+  it('a category renamed while an item joins it names that item too', async () => {
+    const category = await makeCategory(t.db);
+    const x = await makeItem(t.db);
+    const scopes = await scopeOf(() =>
+      crossing(
+        { text: 'UPDATE items SET category_id = $2 WHERE id = $1', values: [x.id, category.id] },
+        () =>
+          t.db
+            .updateTable('categories')
+            .set({ name: 'Crossed' })
+            .where('id', '=', category.id)
+            .execute(),
+      ),
+    );
+    expect(scopes).toEqual([`category:${x.id}`, `category:${x.id}`]);
   });
 });
