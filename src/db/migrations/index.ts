@@ -37,6 +37,7 @@ import * as m0095 from './0095_customer_language.js';
 import * as m0096 from './0096_page_languages.js';
 import * as m0097 from './0097_draft_error_code.js';
 import * as m0098 from './0098_cancel_reason_code.js';
+import * as m0099 from './0099_tag_and_category_edits_in_place.js';
 
 /**
  * The migration history, in order. Listed explicitly rather than read from the
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '0096_page_languages': m0096,
   '0097_draft_error_code': m0097,
   '0098_cancel_reason_code': m0098,
+  '0099_tag_and_category_edits_in_place': m0099,
 };

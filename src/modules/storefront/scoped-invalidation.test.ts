@@ -160,19 +160,29 @@ describe('invalidation no coarser than the change (issue 19)', () => {
     expect((await get('/api/items?min_price=900000')).json().items[0].id).toBe(edited.id);
   });
 
-  it('a tag rename or a category change changes everything', async () => {
+  it('a tag or category rename changes the filters and the pages of the items showing it only', async () => {
     const tag = await makeTag(t.db);
     const category = await makeCategory(t.db);
+    const tagged = await makeItem(t.db, { title: 'Tagged', tagIds: [tag.id] });
+    const filed = await makeItem(t.db, { title: 'Filed', categoryId: category.id });
     const plain = await makeItem(t.db, { title: 'No tag, no category' });
-    const watched = async () => [
-      await cached('/api/items?limit=1'),
-      await cached(`/api/items/${plain.id}`),
-      await cached('/api/filters'),
-    ];
+    const watched = async () => ({
+      front: await cached('/api/items?limit=1'),
+      plain: await cached(`/api/items/${plain.id}`),
+      tagged: await cached(`/api/items/${tagged.id}`),
+      filed: await cached(`/api/items/${filed.id}`),
+      filters: await cached('/api/filters'),
+    });
 
     let answers = await watched();
+    expect(answers.front.ids).toEqual([plain.id]);
     await t.db.updateTable('tags').set({ name: 'Renamed' }).where('id', '=', tag.id).execute();
-    for (const answer of answers) expect(await answer.kept()).toBe(false);
+    expect(await answers.front.kept()).toBe(true);
+    expect(await answers.plain.kept()).toBe(true);
+    expect(await answers.filed.kept()).toBe(true);
+    expect(await answers.tagged.kept()).toBe(false);
+    expect(await answers.filters.kept()).toBe(false);
+    expect((await get(`/api/items/${tagged.id}`)).json().tags[0].name).toBe('Renamed');
 
     answers = await watched();
     await t.db
@@ -180,7 +190,12 @@ describe('invalidation no coarser than the change (issue 19)', () => {
       .set({ name: 'Renamed category' })
       .where('id', '=', category.id)
       .execute();
-    for (const answer of answers) expect(await answer.kept()).toBe(false);
+    expect(await answers.front.kept()).toBe(true);
+    expect(await answers.plain.kept()).toBe(true);
+    expect(await answers.tagged.kept()).toBe(true);
+    expect(await answers.filed.kept()).toBe(false);
+    expect(await answers.filters.kept()).toBe(false);
+    expect((await get(`/api/items/${filed.id}`)).json().category.name).toBe('Renamed category');
   });
 
   it('an image change of an item changes its page and the lists that show it only', async () => {

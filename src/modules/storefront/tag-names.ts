@@ -10,7 +10,7 @@ interface Named {
   rank: number;
 }
 
-// A new tag announces `tags`; an edit or a delete announces everything.
+// A new, edited or deleted tag announces `tags` (0099).
 const TAG_DIMENSIONS: readonly Dimension[] = ['tags'];
 const NO_IDS: readonly number[] = [];
 

@@ -156,7 +156,7 @@ describe('the storefront columns table (0081)', () => {
 describe('each mapped column announces its dimensions', () => {
   const heard: string[] = [];
   let stop: () => void;
-  // Made before any test: a new category is a change of its own (of everything).
+  // Made before any test: a new category is a change of its own (`category`).
   let categoryId = 0;
   beforeAll(async () => {
     categoryId = (await makeCategory(t.db)).id;

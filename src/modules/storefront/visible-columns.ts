@@ -6,8 +6,11 @@
  * regenerates the trigger, and this re-export names that migration instead;
  * visible-columns.test.ts fails until both are done.
  */
-export { scopeTrigger } from '../../db/migrations/0081_catalogue_scope_from_column_table.js';
-export { DIMENSIONS, ITEM_COLUMNS } from '../../db/migrations/0090_item_details.js';
+export {
+  DIMENSIONS,
+  ITEM_COLUMNS,
+  scopeTrigger,
+} from '../../db/migrations/0099_tag_and_category_edits_in_place.js';
 
 /** The columns in `read` that `table` leaves out, sorted: what a new migration must map. */
 export function unmappedColumns(
