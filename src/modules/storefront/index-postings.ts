@@ -1,5 +1,6 @@
 import type { ItemColumns } from './index-columns.js';
 import { SlotRun } from './slot-run.js';
+import { runNow, type Steps, sorting } from './work-slices.js';
 
 /** One sort order: newest first, or cheapest first (price_desc walks it backwards). */
 export type Order = 'newest' | 'cheapest';
@@ -65,6 +66,9 @@ let nextListId = 0;
  * block, not the rows of 17 scattered places of a list of 100k.
  */
 const FENCE = 32;
+
+/** A load yields after dealing this many rows to their lists. */
+const DEALT_PER_STEP = 4_096;
 
 /** The slots of a category's or a tag's items (or all items) in both sort orders, kept sorted. */
 export class Postings {
@@ -182,40 +186,52 @@ export class Postings {
   /**
    * Every list of a load at once: all rows sorted once in each order, then dealt
    * out in that order to the lists each row is in (`listsOf`), so a reload pays
-   * two sorts, not one per list, nor an insert per row.
+   * two sorts, not one per list, nor an insert per row. Yields between steps
+   * (work-slices.ts): a million rows are loaded in slices of the event loop.
    */
+  static *loading(
+    rows: ItemColumns,
+    slots: readonly number[],
+    listsOf: (slot: number) => Postings[],
+  ): Steps<Postings> {
+    const newest = yield* sorting(Int32Array.from(slots), (a, b) => before(rows, 'newest', a, b));
+    const cheapest = yield* sorting(Int32Array.from(slots), (a, b) =>
+      before(rows, 'cheapest', a, b),
+    );
+    const all = new Postings(rows, newest, cheapest);
+    // Each list's length first, so that its slots are dealt into arrays of that length.
+    const lengths = new Map<Postings, number>();
+    for (let i = 0; i < slots.length; i++) {
+      for (const list of listsOf(slots[i]!)) lengths.set(list, (lengths.get(list) ?? 0) + 1);
+      if (i % DEALT_PER_STEP === 0) yield;
+    }
+    for (const order of ['newest', 'cheapest'] as const) {
+      for (const [list, length] of lengths) list.runs[order] = new SlotRun(new Int32Array(length));
+      const dealt = new Map<Postings, number>();
+      const sorted = all[order];
+      for (let i = 0; i < sorted.length; i++) {
+        for (const list of listsOf(sorted[i]!)) {
+          const at = dealt.get(list) ?? 0;
+          list.runs[order].view[at] = sorted[i]!;
+          dealt.set(list, at + 1);
+        }
+        if (i % DEALT_PER_STEP === 0) yield;
+      }
+    }
+    for (const list of [all, ...lengths.keys()]) {
+      if (list.wantsBits()) list.bits = bitsOf(list.newest);
+      yield;
+    }
+    return all;
+  }
+
+  /** `loading` run at once. */
   static load(
     rows: ItemColumns,
     slots: readonly number[],
     listsOf: (slot: number) => Postings[],
   ): Postings {
-    const all = new Postings(
-      rows,
-      sortedSlots(rows, slots, 'newest'),
-      sortedSlots(rows, slots, 'cheapest'),
-    );
-    // Each list's length first, so that its slots are dealt into arrays of that length.
-    const lengths = new Map<Postings, number>();
-    for (const slot of slots) {
-      for (const list of listsOf(slot)) lengths.set(list, (lengths.get(list) ?? 0) + 1);
-    }
-    for (const [list, length] of lengths) {
-      list.runs.newest = new SlotRun(new Int32Array(length));
-      list.runs.cheapest = new SlotRun(new Int32Array(length));
-    }
-    for (const order of ['newest', 'cheapest'] as const) {
-      const filled = new Map<Postings, number>();
-      for (const slot of all[order]) {
-        for (const list of listsOf(slot)) {
-          const at = filled.get(list) ?? 0;
-          list.runs[order].view[at] = slot;
-          filled.set(list, at + 1);
-        }
-      }
-    }
-    for (const list of [all, ...lengths.keys()])
-      if (list.wantsBits()) list.bits = bitsOf(list.newest);
-    return all;
+    return runNow(Postings.loading(rows, slots, listsOf));
   }
 }
 

@@ -1,47 +1,53 @@
 /**
- * A run of slots that grows in place: `view` is the filled part of its buffer,
- * 4 bytes a slot (a JavaScript array of them takes 8, and more while it grows).
+ * A run of slots that grows in place, 4 bytes a slot (a JavaScript array of them
+ * takes 8, and more while it grows). `view` is the filled part of its buffer,
+ * made again only when asked for after a change: a load pushes millions of
+ * slots without making a view for each.
  */
 export class SlotRun {
-  view: Int32Array;
   private buffer: Int32Array;
+  private filled: number;
+  private viewed: Int32Array;
 
   constructor(slots: Int32Array = new Int32Array(0)) {
     this.buffer = slots;
-    this.view = slots;
+    this.filled = slots.length;
+    this.viewed = slots;
   }
 
   get length(): number {
-    return this.view.length;
+    return this.filled;
+  }
+
+  /** The slots, as an array of its own length sharing the buffer. */
+  get view(): Int32Array {
+    if (this.viewed.length !== this.filled || this.viewed.buffer !== this.buffer.buffer) {
+      this.viewed = this.buffer.subarray(0, this.filled);
+    }
+    return this.viewed;
   }
 
   insertAt(at: number, slot: number): void {
-    const length = this.view.length;
-    if (length === this.buffer.length) this.grow();
-    this.buffer.copyWithin(at + 1, at, length);
+    if (this.filled === this.buffer.length) this.grow();
+    this.buffer.copyWithin(at + 1, at, this.filled);
     this.buffer[at] = slot;
-    this.view = this.buffer.subarray(0, length + 1);
+    this.filled++;
   }
 
   removeAt(at: number): void {
-    const length = this.view.length;
-    this.buffer.copyWithin(at, at + 1, length);
-    this.view = this.buffer.subarray(0, length - 1);
+    this.buffer.copyWithin(at, at + 1, this.filled);
+    this.filled--;
   }
 
   /** Adds a slot at the end (a run kept in no order). */
   push(slot: number): void {
-    const length = this.view.length;
-    if (length === this.buffer.length) this.grow();
-    this.buffer[length] = slot;
-    this.view = this.buffer.subarray(0, length + 1);
+    if (this.filled === this.buffer.length) this.grow();
+    this.buffer[this.filled++] = slot;
   }
 
   /** Takes out the slot at `at`, putting the last in its place (a run kept in no order). */
   swapRemove(at: number): void {
-    const length = this.view.length;
-    this.buffer[at] = this.buffer[length - 1]!;
-    this.view = this.buffer.subarray(0, length - 1);
+    this.buffer[at] = this.buffer[--this.filled]!;
   }
 
   private grow(): void {

@@ -1,4 +1,5 @@
 import { SlotRun } from './slot-run.js';
+import { type Steps, sorting as sortingSteps } from './work-slices.js';
 
 /**
  * Every distinct lexeme of the visible rows, in code-unit order, with the slots of
@@ -84,6 +85,18 @@ export function termDictionary() {
       const all = new Set<number>();
       for (let i = from; i < to; i++) for (const slot of slotsOf.get(list[i]!)!.view) all.add(slot);
       return [...all];
+    },
+
+    /** Sorts a load's lexemes in steps (work-slices.ts), so the first search does not. */
+    *sorting(): Steps<void> {
+      if (unsorted.length <= 64) return;
+      const words = sorted.concat(unsorted);
+      const order = yield* sortingSteps(
+        Int32Array.from(words, (_, i) => i),
+        (a, b) => words[a]! < words[b]!,
+      );
+      sorted = Array.from(order, (i) => words[i]!);
+      unsorted = [];
     },
 
     /** Distinct lexemes known (those whose rows all left included, until the next load). */
