@@ -193,6 +193,24 @@ describe('the storefront index in memory', () => {
     await t.close();
   });
 
+  it('is read a page at a time, each visible item once, with how many there are', async () => {
+    const pages: number[][] = [];
+    const totals = new Set<number>();
+    await items().indexSnapshot(async (rows, total) => {
+      pages.push(rows.map((row) => row.id));
+      totals.add(total);
+    }, 64);
+    const visible = await t.db
+      .selectFrom('items')
+      .select('id')
+      .where('status', '<>', 'pending')
+      .orderBy('id')
+      .execute();
+    expect(pages.flat()).toEqual(visible.map((row) => row.id));
+    expect(pages.length).toBe(Math.ceil(visible.length / 64));
+    expect([...totals]).toEqual([visible.length]);
+  });
+
   it('answers random filters, sorts and cursors as the SQL does', async () => {
     await compare(150);
   });

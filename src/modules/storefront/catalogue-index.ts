@@ -5,8 +5,10 @@ import { intersections, Postings } from './index-postings.js';
 import { intersectedPage, pageQuery, walkedPage } from './index-strategies.js';
 import type { ItemFilters } from './item-filters.js';
 import type { ItemKey } from './items.repository.js';
+import { SlotsById } from './slots-by-id.js';
 import { termDictionary } from './term-dictionary.js';
 import { termRows } from './term-rows.js';
+import { runNow, type Steps } from './work-slices.js';
 
 /** What the storefront filters and sorts a visible item by (items.repository.ts: indexRows). */
 export interface IndexRow {
@@ -24,6 +26,9 @@ export interface IndexRow {
   lexemes: string[];
 }
 
+/** A load yields after writing this many rows (about a millisecond's worth). */
+const PLACED_PER_STEP = 256;
+
 /**
  * The visible catalogue's sort keys and facets in memory, with a list per
  * category (its subtree) and per tag in both sort orders: a storefront filter is
@@ -36,14 +41,26 @@ export interface IndexRow {
 export function catalogueIndex(
   loaded: IndexRow[] = [],
   slugs: ReadonlyMap<string, number> = new Map(),
-) {
+): CatalogueIndex {
+  const load = indexLoad();
+  load.add(loaded);
+  return runNow(load.finishing(slugs));
+}
+
+/**
+ * An index being loaded: pages of rows are added as they are read (each row
+ * written to its slot), then `finishing` sorts and deals them to their lists in
+ * steps that yield, and gives the index.
+ */
+export function indexLoad() {
   // Each visible row in its slot of the columns; a freed slot is given to the next row.
   const rows = new ItemColumns();
   const free: number[] = [];
-  const slotOf = new Map<number, number>();
+  const slotOf = new SlotsById();
   const byCategory = new Map<number, Postings>();
   const byTag = new Map<number, Postings>();
-  let tagSlugs = slugs;
+  let tagSlugs: ReadonlyMap<string, number> = new Map();
+  const placed: number[] = [];
   const nothing = new Postings(rows);
   const dictionary = termDictionary();
   const searched = termRows(rows, dictionary, () => slotOf.size);
@@ -74,7 +91,8 @@ export function catalogueIndex(
     return lists;
   };
 
-  const all = Postings.load(rows, loaded.map(place), (slot) => listsOf(slot, true));
+  // Every item's list, once the load is finished.
+  let all = nothing;
 
   /** What every match is in: the category's subtree, each tag's items, each term's; null when nothing can match. */
   function mustsOf(filters: ItemFilters, terms?: readonly string[]): Must<Postings>[] | null {
@@ -133,7 +151,7 @@ export function catalogueIndex(
     free.push(slot);
   }
 
-  return {
+  const index = {
     get size(): number {
       return slotOf.size;
     },
@@ -192,6 +210,36 @@ export function catalogueIndex(
     /** The page a plan of this index's lists finds: any such plan finds the same. */
     run,
   };
+
+  return {
+    /** Room for `total` rows in all, made once rather than grown as they come. */
+    expect(total: number): void {
+      rows.reserve(total);
+    },
+
+    /** Rows read, written to their slots (a page at a time), yielding between a few hundred. */
+    *adding(page: readonly IndexRow[]): Steps<void> {
+      for (let i = 0; i < page.length; i++) {
+        placed.push(place(page[i]!));
+        if (i % PLACED_PER_STEP === PLACED_PER_STEP - 1) yield;
+      }
+    },
+
+    /** `adding` at once. */
+    add(page: readonly IndexRow[]): void {
+      runNow(this.adding(page));
+    },
+
+    /** Sorts and deals what was added in steps, then gives the index. */
+    *finishing(slugs: ReadonlyMap<string, number>): Steps<typeof index> {
+      all = yield* Postings.loading(rows, placed, (slot) => listsOf(slot, true));
+      placed.length = 0;
+      yield* dictionary.sorting();
+      tagSlugs = slugs;
+      return index;
+    },
+  };
 }
 
-export type CatalogueIndex = ReturnType<typeof catalogueIndex>;
+export type CatalogueIndex =
+  ReturnType<ReturnType<typeof indexLoad>['finishing']> extends Steps<infer T> ? T : never;

@@ -32,12 +32,10 @@ describe('the storefront mirror reading changed rows', () => {
     // The database: one item, its epoch and version.
     const database = { epoch: 'e1', version: 1, price: 1_000 };
     const source: MirrorSource = {
-      indexSnapshot: async () => ({
-        epoch: database.epoch,
-        version: database.version,
-        rows: [row(database.price)],
-        slugs: new Map(),
-      }),
+      indexSnapshot: async (onPage) => {
+        await onPage([row(database.price)], 1);
+        return { epoch: database.epoch, version: database.version, slugs: new Map() };
+      },
       indexRows: async () => [row(database.price)],
       tagSlugs: async () => new Map(),
       catalogueEpoch: async () => database.epoch,

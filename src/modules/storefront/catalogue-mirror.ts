@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Notifications } from '../../db/notifications.js';
-import { type CatalogueIndex, catalogueIndex, type IndexRow } from './catalogue-index.js';
+import { type CatalogueIndex, type IndexRow, indexLoad } from './catalogue-index.js';
 import type { CatalogueVersion, CatalogueView } from './catalogue-version.js';
 import type { ItemFilters } from './item-filters.js';
 import type { ItemKey } from './items.repository.js';
@@ -13,13 +13,13 @@ import {
   mirrorTransition,
   readiness,
 } from './mirror-machine.js';
+import { runInSlices } from './work-slices.js';
 
 /** What the mirror reads (items.repository.ts). */
 export interface MirrorSource {
-  indexSnapshot(): Promise<{
+  indexSnapshot(onPage: (rows: IndexRow[], total: number) => Promise<void>): Promise<{
     epoch: string;
     version: number;
-    rows: IndexRow[];
     slugs: Map<string, number>;
   }>;
   indexRows(ids: readonly number[]): Promise<IndexRow[]>;
@@ -78,7 +78,7 @@ export function catalogueMirror(
   let index: CatalogueIndex | null = null;
   // The read under way, and what the last one returned until its event is handled.
   let running: Promise<void> | null = null;
-  let snapshot: Awaited<ReturnType<MirrorSource['indexSnapshot']>> | null = null;
+  let built: CatalogueIndex | null = null;
   let read: { ids: number[]; rows: IndexRow[]; slugs: Map<string, number> | undefined } | null =
     null;
   const searches = new Map<string, string[] | undefined>();
@@ -133,7 +133,7 @@ export function catalogueMirror(
         running = null;
         dispatch(landed);
         // Not kept when it was outdated on landing (a snapshot is the whole catalogue).
-        snapshot = null;
+        built = null;
         read = null;
       },
       (error: unknown) => {
@@ -147,7 +147,14 @@ export function catalogueMirror(
     switch (effect.kind) {
       case 'readSnapshot':
         reading(async () => {
-          snapshot = await source.indexSnapshot();
+          // Built as the pages arrive and then sorted, in slices of the event loop
+          // (work-slices.ts): requests go on being answered (by SQL) meanwhile.
+          const load = indexLoad();
+          const snapshot = await source.indexSnapshot(async (rows, total) => {
+            load.expect(total);
+            await runInSlices(load.adding(rows));
+          });
+          built = await runInSlices(load.finishing(snapshot.slugs));
           return { kind: 'snapshotRead', epoch: snapshot.epoch, version: snapshot.version };
         });
         return;
@@ -166,8 +173,8 @@ export function catalogueMirror(
         });
         return;
       case 'install':
-        index = catalogueIndex(snapshot!.rows, snapshot!.slugs);
-        snapshot = null;
+        index = built!;
+        built = null;
         onLoaded(index.ids());
         observer?.loaded(index.size);
         return;

@@ -87,6 +87,12 @@ export class ItemColumns {
     this.wordCounts[slot] = lexemes.length;
   }
 
+  /** Room for `count` rows (and a dozen ints each in the arena) before anything grows. */
+  reserve(count: number): void {
+    if (count > this.ids.length) this.grow(count);
+    if (count * 16 > this.arena.length) this.makeRoom(count * 16 - this.arenaUsed);
+  }
+
   /** Lets a slot's category path, tags and lexemes go (its slot is free, or about to be rewritten). */
   clear(slot: number): void {
     this.arenaGarbage += this.pathLengths[slot]! + this.tagCounts[slot]! + this.wordCounts[slot]!;

@@ -210,6 +210,9 @@ async function versionSeenBy(db: Db): Promise<{ epoch: string; version: number }
   return { epoch: rows[0]!.epoch, version: Number(rows[0]!.version ?? 0) };
 }
 
+/** Rows of the index's snapshot read at a time (a few MB of rows, a few ms to add). */
+const SNAPSHOT_PAGE = 5_000;
+
 /** What the storefront's in-memory index holds of each visible item (catalogue-index.ts). */
 function indexRowsQuery(db: Db) {
   return db
@@ -389,24 +392,38 @@ export function itemsRepository(db: Db) {
     },
 
     /**
-     * Every visible item's sort keys and facets and every tag's slug, with the
+     * Every visible item's sort keys and facets, a page at a time to `onPage`
+     * (with how many there are in all), then every tag's slug, with the
      * catalogue version they are as of: one snapshot, so each later change is
-     * known to be newer or already in.
+     * known to be newer or already in. Paged so that a million rows are never
+     * held at once: each page is added to the index being loaded and let go.
      */
-    indexSnapshot() {
+    indexSnapshot(
+      onPage: (rows: IndexRow[], total: number) => Promise<void>,
+      pageSize = SNAPSHOT_PAGE,
+    ) {
       return db
         .transaction()
         .setIsolationLevel('repeatable read')
         .execute(async (trx) => {
           const version = await versionSeenBy(trx);
-          // Newest first: the index places its rows in this order, so a page of the
-          // default sort reads neighbouring entries, not ones scattered over the heap.
-          const rows = (await indexRowsQuery(trx)
-            .orderBy(LISTED_AT, 'desc')
-            .orderBy('i.id', 'desc')
-            .execute()) as IndexRow[];
+          const { total } = await trx
+            .selectFrom('items')
+            .select((eb) => eb.fn.countAll<string>().as('total'))
+            .where('status', '<>', 'pending')
+            .executeTakeFirstOrThrow();
+          for (let after = 0; ; ) {
+            const rows = (await indexRowsQuery(trx)
+              .where('i.id', '>', after)
+              .orderBy('i.id')
+              .limit(pageSize)
+              .execute()) as IndexRow[];
+            if (rows.length > 0) await onPage(rows, Number(total));
+            if (rows.length < pageSize) break;
+            after = rows[rows.length - 1]!.id;
+          }
           const slugs = await tagSlugs(trx);
-          return { ...version, rows, slugs };
+          return { ...version, slugs };
         });
     },
 

@@ -115,7 +115,7 @@ async function storefrontStatements(): Promise<string[]> {
   await items.findVisibleByIds([item.id]);
   await items.findById(item.id, { includePending: false });
   await items.indexRows([item.id]);
-  await items.indexSnapshot();
+  await items.indexSnapshot(async () => {});
   await items.priceBounds();
   await items.tagCounts();
   return [...recorder.statements];
