@@ -5,7 +5,7 @@ import { mediaUrlFor } from '../../media/storage.js';
 import type { Metrics } from '../../observability/metrics.js';
 import { catalogueMirror, type MirrorObserver } from './catalogue-mirror.js';
 import type { CatalogueVersion } from './catalogue-version.js';
-import { itemCards } from './item-cards.js';
+import { itemCards, itemJsonMetrics } from './item-cards.js';
 import { itemsRepository } from './items.repository.js';
 import { storefrontRoutes } from './items.routes.js';
 import { storefrontService } from './storefront.service.js';
@@ -37,7 +37,10 @@ export async function storefrontModule(
   cachedResponses = CACHED_RESPONSES,
 ): Promise<StorefrontMemory> {
   const reuse = cachedResponses > 0;
-  const cards = itemCards(reuse ? ctx.config.storefront.itemJsonBytes : 0);
+  const cards = itemCards(
+    reuse ? ctx.config.storefront.itemJsonBytes : 0,
+    itemJsonMetrics(ctx.metrics.storefrontItemJson),
+  );
   let warming: Promise<void> | null = null;
   let closed = false;
   const mirror = reuse

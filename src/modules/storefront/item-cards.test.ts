@@ -11,10 +11,12 @@ import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
 import { eventually } from '../../../test/support/eventually.js';
 import { makeCategory, makeItem, makeTag } from '../../../test/support/factories.js';
+import { sampleOf } from '../../../test/support/metrics.js';
 import { QueryCounter } from '../../../test/support/query-counter.js';
 import { onPostgres } from '../../../test/support/test-database.js';
+import { createMetrics } from '../../observability/metrics.js';
 import type { CatalogueView } from './catalogue-version.js';
-import { CARD_OVERHEAD, itemCards } from './item-cards.js';
+import { CARD_OVERHEAD, itemCards, itemJsonMetrics } from './item-cards.js';
 import type { Item } from './items.schemas.js';
 
 /** An item whose card is `description` long plus the same framing for every one-digit id. */
@@ -101,6 +103,21 @@ describe('the kept item JSON, bounded by bytes', () => {
     cards.keepIfRoom(itemWith(6), later);
     expect(cards.refusals()).toBe(2);
     expect(kept(cards, [1, 2, 3, 5, 6], later)).toEqual([false, true, true, true, false]);
+  });
+
+  it('reports the kept bytes and cards as shop_storefront_item_json_bytes and _items', async () => {
+    const metrics = createMetrics();
+    const cards = itemCards(3 * cardSize, itemJsonMetrics(metrics.storefrontItemJson));
+    const sample = async (name: string) => sampleOf(await metrics.registry.metrics(), name);
+    for (const id of [1, 2]) cards.keep(itemWith(id), at);
+    expect(await sample('shop_storefront_item_json_bytes')).toBe(2 * cardSize);
+    expect(await sample('shop_storefront_item_json_items')).toBe(2);
+    cards.keep(itemWith(3, 'x'.repeat(cardSize + 'Oak, waxed.'.length)), at);
+    expect(await sample('shop_storefront_item_json_bytes')).toBe(3 * cardSize);
+    expect(await sample('shop_storefront_item_json_items')).toBe(2);
+    cards.drop(3);
+    expect(await sample('shop_storefront_item_json_bytes')).toBe(cardSize);
+    expect(await sample('shop_storefront_item_json_items')).toBe(1);
   });
 });
 

@@ -1,4 +1,5 @@
 import fastJson from 'fast-json-stringify';
+import type { Metrics } from '../../observability/metrics.js';
 import type { CatalogueView, Dimension } from './catalogue-version.js';
 import { Item } from './items.schemas.js';
 import { type Kept, stillTrue } from './kept.js';
@@ -27,6 +28,17 @@ function bytesOf(json: string): Buffer {
   return bytes;
 }
 
+/** Told the kept cards' size after each change of it. */
+export type CardsObserver = (bytes: number, cards: number) => void;
+
+/** The kept cards' size as the shop_storefront_item_json_* gauges (docs/operations.md). */
+export function itemJsonMetrics(metrics: Metrics['storefrontItemJson']): CardsObserver {
+  return (bytes, cards) => {
+    metrics.bytes.set(bytes);
+    metrics.items.set(cards);
+  };
+}
+
 /**
  * A kept card, linked from the least recently served to the most. A list rather than
  * a Map's own order: moving an entry to a Map's end (delete, set) leaves a hole that
@@ -46,7 +58,7 @@ interface Card extends Kept<Buffer> {
  * At most `budget` bytes (each card's bytes and CARD_OVERHEAD); the card served
  * least recently goes first.
  */
-export function itemCards(budget: number) {
+export function itemCards(budget: number, observe?: CardsObserver) {
   const cards = new Map<number, Card>();
   // Both ends of the list: `ends.newer` is the least recently served card, `ends.older` the most.
   const ends = { id: 0, epoch: '', life: -1, version: -1, value: Buffer.alloc(0) } as Card;
@@ -128,6 +140,7 @@ export function itemCards(budget: number) {
         while (bytes + size > budget) remove(ends.newer);
         add(item.id, at, json);
       }
+      observe?.(bytes, cards.size);
       return json;
     },
 
@@ -145,6 +158,7 @@ export function itemCards(budget: number) {
       }
       if (bytes + size <= budget) add(item.id, at, json);
       else refusals++;
+      observe?.(bytes, cards.size);
       return json;
     },
 
@@ -158,6 +172,7 @@ export function itemCards(budget: number) {
       const card = cards.get(id);
       if (card === undefined) return;
       remove(card);
+      observe?.(bytes, cards.size);
     },
   };
 }
