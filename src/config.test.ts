@@ -34,6 +34,14 @@ describe('configuration', () => {
     );
   });
 
+  it('keeps 150 MB of item JSON unless STOREFRONT_ITEM_JSON_MB says otherwise (0: none)', () => {
+    expect(loadConfig({}).storefront.itemJsonBytes).toBe(150 * 1024 * 1024);
+    expect(loadConfig({ STOREFRONT_ITEM_JSON_MB: '512' }).storefront.itemJsonBytes).toBe(
+      512 * 1024 * 1024,
+    );
+    expect(loadConfig({ STOREFRONT_ITEM_JSON_MB: '0' }).storefront.itemJsonBytes).toBe(0);
+  });
+
   it('without PUBLIC_BASE_URL, links point where the shop listens: the README address on PORT', () => {
     const address = (env: Record<string, string>) => loadConfig(env).publicBaseUrl.origin;
     expect(address({ PORT: '4123' })).toBe('http://127.0.0.1:4123');
@@ -73,6 +81,17 @@ describe('configuration', () => {
     ['DRAFT_PROVIDER', 'openai', /^DRAFT_API_BASE is required when DRAFT_PROVIDER=openai/],
     ['DRAFT_WORKERS', '-1', /^DRAFT_WORKERS must be a whole number/],
     ['CUTOUT_PROVIDER', 'http', /^CUTOUT_URL is required when CUTOUT_PROVIDER=http/],
+    [
+      'STOREFRONT_ITEM_JSON_MB',
+      '150MB',
+      /^STOREFRONT_ITEM_JSON_MB must be a whole number, got "150MB"/,
+    ],
+    ['STOREFRONT_ITEM_JSON_MB', '-1', /^STOREFRONT_ITEM_JSON_MB must be a whole number/],
+    [
+      'STOREFRONT_ITEM_JSON_MB',
+      '100000',
+      /^STOREFRONT_ITEM_JSON_MB must be between 0 and 65536, got 100000/,
+    ],
   ])('refuses %s=%s with one line naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

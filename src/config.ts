@@ -58,6 +58,13 @@ export interface Config {
   readonly observability: ObservabilityConfig;
   /** Outbound webhooks (contract, third round: /api/admin/webhooks). */
   readonly webhooks: WebhooksConfig;
+  /** What the storefront keeps in memory beside its index. */
+  readonly storefront: StorefrontConfig;
+}
+
+export interface StorefrontConfig {
+  /** Bytes of item JSON kept, bookkeeping included (STOREFRONT_ITEM_JSON_MB); 0 keeps none. */
+  readonly itemJsonBytes: number;
 }
 
 /**
@@ -349,6 +356,14 @@ function stripe(env: Env, provider: PaymentProvider): StripeConfig | null {
   return Object.freeze({ secretKey, webhookSecret, apiBase });
 }
 
+const MB = 1024 * 1024;
+/**
+ * Every card of a 100,000-item catalogue (~800 bytes each, ~1.2 KB with their
+ * bookkeeping: 120 MB) with room for longer descriptions; what the former bound of
+ * 150,000 cards held at ~1 KB each.
+ */
+const ITEM_JSON_MB = 150;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Hosts that mean "this machine only" or "every interface": a browser here reaches them on 127.0.0.1. */
@@ -420,6 +435,9 @@ export function loadConfig(env: Env = process.env): Config {
     }),
     webhooks: Object.freeze({
       allowPrivate: oneOf(env, 'WEBHOOK_ALLOW_PRIVATE', ['true', 'false'], 'false') === 'true',
+    }),
+    storefront: Object.freeze({
+      itemJsonBytes: integer(env, 'STOREFRONT_ITEM_JSON_MB', ITEM_JSON_MB, 0, 65_536) * MB,
     }),
   });
 }

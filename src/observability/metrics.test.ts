@@ -16,6 +16,7 @@ import {
 } from '../../test/support/metrics.js';
 import { enqueue } from '../jobs/job-queue.js';
 import { type Payments, paymentDeclined } from '../modules/commerce/payments.js';
+import { CARD_OVERHEAD } from '../modules/storefront/item-cards.js';
 
 /** Accepts, unless told to decline the next capture. */
 function switchablePayments() {
@@ -269,6 +270,18 @@ describe('GET /metrics', () => {
       text = (await scrapeMetrics(t.app)).body;
       expect(sampleOf(text, 'shop_storefront_index_items')).toBe(loaded + 1);
       expect(sampleOf(text, 'shop_storefront_index_lag_seconds')).toBeGreaterThanOrEqual(0);
+    });
+
+    it('reports the kept item JSON: items and bytes with their bookkeeping', async () => {
+      await t.app.inject({ method: 'GET', url: '/api/items' });
+      await t.app.storefrontMemory.settled();
+      const text = (await scrapeMetrics(t.app)).body;
+      // Warmed after the index loaded (and read since): a card is a few hundred bytes here.
+      const items = sampleOf(text, 'shop_storefront_item_json_items')!;
+      expect(items).toBeGreaterThan(0);
+      const perItem = sampleOf(text, 'shop_storefront_item_json_bytes')! / items;
+      expect(perItem).toBeGreaterThan(CARD_OVERHEAD);
+      expect(perItem).toBeLessThan(CARD_OVERHEAD + 5_000);
     });
   });
 });

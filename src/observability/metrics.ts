@@ -150,6 +150,18 @@ export function createMetrics() {
         registers,
       }),
     },
+    storefrontItemJson: {
+      bytes: new Gauge({
+        name: 'shop_storefront_item_json_bytes',
+        help: 'Bytes of item JSON the storefront of this instance keeps, with an estimate of their bookkeeping (bounded by STOREFRONT_ITEM_JSON_MB)',
+        registers,
+      }),
+      items: new Gauge({
+        name: 'shop_storefront_item_json_items',
+        help: 'Items whose JSON the storefront of this instance keeps',
+        registers,
+      }),
+    },
   };
 }
 

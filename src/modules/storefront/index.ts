@@ -5,7 +5,7 @@ import { mediaUrlFor } from '../../media/storage.js';
 import type { Metrics } from '../../observability/metrics.js';
 import { catalogueMirror, type MirrorObserver } from './catalogue-mirror.js';
 import type { CatalogueVersion } from './catalogue-version.js';
-import { itemCards, KEPT_CARDS } from './item-cards.js';
+import { itemCards, itemJsonMetrics } from './item-cards.js';
 import { itemsRepository } from './items.repository.js';
 import { storefrontRoutes } from './items.routes.js';
 import { storefrontService } from './storefront.service.js';
@@ -37,7 +37,10 @@ export async function storefrontModule(
   cachedResponses = CACHED_RESPONSES,
 ): Promise<StorefrontMemory> {
   const reuse = cachedResponses > 0;
-  const cards = itemCards(reuse ? KEPT_CARDS : 0);
+  const cards = itemCards(
+    reuse ? ctx.config.storefront.itemJsonBytes : 0,
+    itemJsonMetrics(ctx.metrics.storefrontItemJson),
+  );
   let warming: Promise<void> | null = null;
   let closed = false;
   const mirror = reuse
@@ -47,7 +50,7 @@ export async function storefrontModule(
         notifications,
         app.log,
         (ids) => {
-          warming ??= warm(ids.slice(0, KEPT_CARDS)).finally(() => {
+          warming ??= warm(ids).finally(() => {
             warming = null;
           });
         },
@@ -56,10 +59,14 @@ export async function storefrontModule(
     : undefined;
   const storefront = storefrontService(ctx.db, mediaUrlFor(ctx.config), mirror);
 
-  /** Each visible item's JSON made once the index is loaded, newest first, a batch at a time. */
+  /**
+   * Each visible item's JSON made once the index is loaded, newest first, a batch at
+   * a time, until one finds no room: what follows is older and would only churn.
+   */
   async function warm(ids: number[]): Promise<void> {
+    const refused = cards.refusals();
     try {
-      for (let i = 0; i < ids.length && !closed; i += WARM_BATCH) {
+      for (let i = 0; i < ids.length && !closed && cards.refusals() === refused; i += WARM_BATCH) {
         await storefront.warmCards(ids.slice(i, i + WARM_BATCH), cards, await version.view());
       }
     } catch (error) {

@@ -11,8 +11,115 @@ import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
 import { eventually } from '../../../test/support/eventually.js';
 import { makeCategory, makeItem, makeTag } from '../../../test/support/factories.js';
+import { sampleOf } from '../../../test/support/metrics.js';
 import { QueryCounter } from '../../../test/support/query-counter.js';
 import { onPostgres } from '../../../test/support/test-database.js';
+import { createMetrics } from '../../observability/metrics.js';
+import type { CatalogueView } from './catalogue-version.js';
+import { CARD_OVERHEAD, itemCards, itemJsonMetrics } from './item-cards.js';
+import type { Item } from './items.schemas.js';
+
+/** An item whose card is `description` long plus the same framing for every one-digit id. */
+const itemWith = (id: number, description = 'Oak, waxed.'): Item => ({
+  id,
+  title: 'Side table',
+  description,
+  status: 'available',
+  price_cents: 1000,
+  category: null,
+  images: [],
+  tags: [],
+  created_at: '2026-01-01T00:00:00.000Z',
+  published_at: '2026-01-01T00:00:00.000Z',
+  sold_at: null,
+  weight_grams: null,
+  dimensions: { width_mm: null, height_mm: null, depth_mm: null },
+  condition: null,
+  condition_note: null,
+});
+
+/** A view at `version` in which the items of `changed` changed since version 1. */
+const viewAt = (version: number, changed: readonly number[] = []): CatalogueView => ({
+  epoch: 'e',
+  life: 1,
+  version,
+  tag: `e-${version}`,
+  changedSince: (since, _dims, ids) => since < version && ids.some((id) => changed.includes(id)),
+});
+
+/** What one card of `itemWith(id)` counts against the budget. */
+const cardSize =
+  itemCards(Number.MAX_SAFE_INTEGER).keep(itemWith(1), viewAt(1)).length + CARD_OVERHEAD;
+
+describe('the kept item JSON, bounded by bytes', () => {
+  const at = viewAt(1);
+  // Array.from: `known` leaves an unknown id's place empty, which `map` would skip.
+  const kept = (cards: ReturnType<typeof itemCards>, ids: number[], view = at) =>
+    Array.from(cards.known(ids, view, false), (card) => card !== undefined);
+
+  it('pushes out the least recently served cards once their bytes pass the budget', () => {
+    const cards = itemCards(3 * cardSize);
+    for (const id of [1, 2, 3]) cards.keep(itemWith(id), at);
+    expect(kept(cards, [1, 2, 3])).toEqual([true, true, true]);
+    cards.keep(itemWith(4), at);
+    expect(kept(cards, [1, 2, 3, 4])).toEqual([false, true, true, true]);
+    // Bytes, not cards: one card as large as two of the others pushes out two.
+    const large = itemWith(5, 'x'.repeat(cardSize + 'Oak, waxed.'.length));
+    expect(cards.keep(large, at).length + CARD_OVERHEAD).toBe(2 * cardSize);
+    expect(kept(cards, [2, 3, 4, 5])).toEqual([false, false, true, true]);
+  });
+
+  it('keeps a card read since, and lets an older one that nobody read go', () => {
+    const cards = itemCards(3 * cardSize);
+    for (const id of [1, 2, 3]) cards.keep(itemWith(id), at);
+    expect(cards.known([1], at)[0]?.toString()).toContain('"id":1');
+    cards.keep(itemWith(4), at);
+    expect(kept(cards, [1, 2, 3, 4])).toEqual([true, false, true, true]);
+    // Warming's look is not a read: card 3, looked at, goes before card 1.
+    cards.known([3], at, false);
+    cards.keep(itemWith(5), at);
+    expect(kept(cards, [1, 3, 4, 5])).toEqual([true, false, true, true]);
+  });
+
+  it('serves a card larger than the whole budget without keeping it or pushing any out', () => {
+    const cards = itemCards(3 * cardSize);
+    for (const id of [1, 2]) cards.keep(itemWith(id), at);
+    const huge = itemWith(3, 'x'.repeat(3 * cardSize));
+    expect(JSON.parse(cards.keep(huge, at).toString()).description).toBe(huge.description);
+    expect(kept(cards, [1, 2, 3])).toEqual([true, true, false]);
+  });
+
+  it('warms only into room left or held by cards no longer true, and counts what did not fit', () => {
+    const cards = itemCards(3 * cardSize);
+    for (const id of [1, 2, 3]) cards.keepIfRoom(itemWith(id), at);
+    expect(cards.refusals()).toBe(0);
+    cards.keepIfRoom(itemWith(4), at);
+    expect(cards.refusals()).toBe(1);
+    expect(kept(cards, [1, 2, 3, 4])).toEqual([true, true, true, false]);
+    // Item 1 changed: its card, the least recently served, makes room; item 2's does not.
+    const later = viewAt(2, [1]);
+    cards.keepIfRoom(itemWith(5), later);
+    expect(cards.refusals()).toBe(1);
+    cards.keepIfRoom(itemWith(6), later);
+    expect(cards.refusals()).toBe(2);
+    expect(kept(cards, [1, 2, 3, 5, 6], later)).toEqual([false, true, true, true, false]);
+  });
+
+  it('reports the kept bytes and cards as shop_storefront_item_json_bytes and _items', async () => {
+    const metrics = createMetrics();
+    const cards = itemCards(3 * cardSize, itemJsonMetrics(metrics.storefrontItemJson));
+    const sample = async (name: string) => sampleOf(await metrics.registry.metrics(), name);
+    for (const id of [1, 2]) cards.keep(itemWith(id), at);
+    expect(await sample('shop_storefront_item_json_bytes')).toBe(2 * cardSize);
+    expect(await sample('shop_storefront_item_json_items')).toBe(2);
+    cards.keep(itemWith(3, 'x'.repeat(cardSize + 'Oak, waxed.'.length)), at);
+    expect(await sample('shop_storefront_item_json_bytes')).toBe(3 * cardSize);
+    expect(await sample('shop_storefront_item_json_items')).toBe(2);
+    cards.drop(3);
+    expect(await sample('shop_storefront_item_json_bytes')).toBe(cardSize);
+    expect(await sample('shop_storefront_item_json_items')).toBe(1);
+  });
+});
 
 /** Runs `between` once, right after the storefront's search for a page's ids has answered. */
 class AfterPageSearch implements KyselyPlugin {

@@ -1,14 +1,16 @@
 import fastJson from 'fast-json-stringify';
+import type { Metrics } from '../../observability/metrics.js';
 import type { CatalogueView, Dimension } from './catalogue-version.js';
 import { Item } from './items.schemas.js';
-import { type Kept, keptAt, stillTrue } from './kept.js';
+import { type Kept, stillTrue } from './kept.js';
 
 /**
- * How many items' JSON the storefront keeps: the item page's body, and the part
- * of every list page that shows the item. About 1 KB each (its bytes and their
- * bookkeeping): 100 MB for a catalogue of 100,000 visible items, all of them.
+ * What keeping one card costs beyond its bytes: its Map entry, its Card object, the
+ * Buffer and ArrayBuffer objects (~310 bytes of heap a card: bench/item-cards.ts,
+ * 100,000 cards, Node 20) and the buffer's native bookkeeping outside the heap (its
+ * backing store record and allocator headers; Node does not report it, ~100 bytes).
  */
-export const KEPT_CARDS = 150_000;
+export const CARD_OVERHEAD = 400;
 
 // The same schema-driven serializer Fastify uses for the item route's answer.
 const serializeItem = fastJson(Item);
@@ -26,38 +28,151 @@ function bytesOf(json: string): Buffer {
   return bytes;
 }
 
+/** Told the kept cards' size after each change of it. */
+export type CardsObserver = (bytes: number, cards: number) => void;
+
+/** The kept cards' size as the shop_storefront_item_json_* gauges (docs/operations.md). */
+export function itemJsonMetrics(metrics: Metrics['storefrontItemJson']): CardsObserver {
+  return (bytes, cards) => {
+    metrics.bytes.set(bytes);
+    metrics.items.set(cards);
+  };
+}
+
+/**
+ * A kept card, linked from the least recently served to the most. A list rather than
+ * a Map's own order: moving an entry to a Map's end (delete, set) leaves a hole that
+ * each later lookup of the same key walks past until the table is rebuilt, and taking
+ * a Map's first key walks every hole at its front: microseconds each at 100,000 cards.
+ */
+interface Card extends Kept<Buffer> {
+  id: number;
+  older: Card;
+  newer: Card;
+}
+
 /**
  * Items' public JSON by id, each made once and reused until that item changes:
  * a list page the response cache has not seen (every customer's filters differ)
  * then costs a search for ids and sort keys, not the JSON of every item on it.
+ * At most `budget` bytes (each card's bytes and CARD_OVERHEAD); the card served
+ * least recently goes first.
  */
-export function itemCards(max = KEPT_CARDS) {
-  const cards = new Map<number, Kept<Buffer>>();
+export function itemCards(budget: number, observe?: CardsObserver) {
+  const cards = new Map<number, Card>();
+  // Both ends of the list: `ends.newer` is the least recently served card, `ends.older` the most.
+  const ends = { id: 0, epoch: '', life: -1, version: -1, value: Buffer.alloc(0) } as Card;
+  ends.older = ends;
+  ends.newer = ends;
+  let bytes = 0;
+  // Cards warming found no room for: the warm loop stops at the first.
+  let refusals = 0;
+
+  function unlink(card: Card): void {
+    card.older.newer = card.newer;
+    card.newer.older = card.older;
+  }
+
+  function linkNewest(card: Card): void {
+    card.older = ends.older;
+    card.newer = ends;
+    ends.older.newer = card;
+    ends.older = card;
+  }
+
+  function remove(card: Card): void {
+    unlink(card);
+    cards.delete(card.id);
+    bytes -= card.value.length + CARD_OVERHEAD;
+  }
+
+  function add(id: number, at: CatalogueView, json: Buffer): void {
+    const card: Card = {
+      epoch: at.epoch,
+      life: at.life,
+      version: at.version,
+      value: json,
+      id,
+      older: ends,
+      newer: ends,
+    };
+    linkNewest(card);
+    cards.set(id, card);
+    bytes += json.length + CARD_OVERHEAD;
+  }
+
+  /** The item's JSON, its old card gone (it was not true, or it would not be asked for). */
+  function made(item: Item): Buffer {
+    const old = cards.get(item.id);
+    if (old !== undefined) remove(old);
+    return bytesOf(serializeItem(item));
+  }
 
   return {
-    /** The JSON of each id that is still true at `at`, in order; undefined for the caller to fetch. */
-    known(ids: readonly number[], at: CatalogueView): Array<Buffer | undefined> {
+    /**
+     * The JSON of each id that is still true at `at`, in order; undefined for the
+     * caller to fetch. Each card found becomes the most recently served, unless
+     * `touch` is false (warming looks; no customer asked).
+     */
+    known(ids: readonly number[], at: CatalogueView, touch = true): Array<Buffer | undefined> {
       const found = new Array<Buffer | undefined>(ids.length);
       for (let i = 0; i < ids.length; i++) {
         const card = cards.get(ids[i]!);
-        found[i] = card && stillTrue(card, at, NO_DIMS, [ids[i]!]) ? card.value : undefined;
+        if (card === undefined || !stillTrue(card, at, NO_DIMS, [card.id])) continue;
+        found[i] = card.value;
+        if (touch && ends.older !== card) {
+          unlink(card);
+          linkNewest(card);
+        }
       }
       return found;
     },
 
-    /** Serialises a visible item read at `at` and keeps it (the oldest card goes first). */
+    /**
+     * Serialises a visible item read at `at` and keeps it as the most recently
+     * served, the least recently served going to make room. A card larger than the
+     * whole budget is served, not kept.
+     */
     keep(item: Item, at: CatalogueView): Buffer {
-      const json = bytesOf(serializeItem(item));
-      if (max <= 0) return json;
-      cards.delete(item.id);
-      cards.set(item.id, keptAt(at, json));
-      if (cards.size > max) cards.delete(cards.keys().next().value as number);
+      const json = made(item);
+      const size = json.length + CARD_OVERHEAD;
+      if (size <= budget) {
+        while (bytes + size > budget) remove(ends.newer);
+        add(item.id, at, json);
+      }
+      observe?.(bytes, cards.size);
       return json;
+    },
+
+    /**
+     * As `keep`, but pushing out only cards no longer true at `at` (a reload's
+     * leftovers): warming goes newest first, so each card it makes is worth less
+     * than the true ones kept already. One that does not fit is counted in `refusals`.
+     */
+    keepIfRoom(item: Item, at: CatalogueView): Buffer {
+      const json = made(item);
+      const size = json.length + CARD_OVERHEAD;
+      for (let old = ends.newer; old !== ends && bytes + size > budget; old = old.newer) {
+        if (stillTrue(old, at, NO_DIMS, [old.id])) break;
+        remove(old);
+      }
+      if (bytes + size <= budget) add(item.id, at, json);
+      else refusals++;
+      observe?.(bytes, cards.size);
+      return json;
+    },
+
+    /** How many cards warming has found no room for, ever. */
+    refusals(): number {
+      return refusals;
     },
 
     /** An item found not visible: its card, if any, must never be served again. */
     drop(id: number): void {
-      cards.delete(id);
+      const card = cards.get(id);
+      if (card === undefined) return;
+      remove(card);
+      observe?.(bytes, cards.size);
     },
   };
 }

@@ -143,14 +143,16 @@ export function storefrontService(
 
   /**
    * The JSON of each id, in order: kept cards still true, the rest read in one
-   * statement; undefined for an id no longer visible.
+   * statement; undefined for an id no longer visible. Warming neither counts as a
+   * customer's read nor pushes out a card still true.
    */
   async function cardsOf(
     ids: readonly number[],
     cards: ItemCards,
     at: CatalogueView,
+    warming = false,
   ): Promise<Array<Buffer | undefined>> {
-    const found = cards.known(ids, at);
+    const found = cards.known(ids, at, !warming);
     const missing = ids.filter((_, i) => found[i] === undefined);
     if (missing.length === 0) return found;
     const rows = await items.findVisibleByIds(missing);
@@ -160,7 +162,8 @@ export function storefrontService(
     );
     const read = new Map<number, Buffer>();
     rows.forEach((row, i) => {
-      read.set(row.id, cards.keep(itemRowToItem({ ...row, tags: tags[i]! }, mediaUrl), at));
+      const item = itemRowToItem({ ...row, tags: tags[i]! }, mediaUrl);
+      read.set(row.id, warming ? cards.keepIfRoom(item, at) : cards.keep(item, at));
     });
     // Gone pending or deleted since the search: shown nowhere, its old card dropped.
     for (const id of missing) if (!read.has(id)) cards.drop(id);
@@ -194,9 +197,9 @@ export function storefrontService(
       return { body: listBody(shown, next), ids };
     },
 
-    /** Makes and keeps these items' JSON ahead of the first customer who asks for them. */
+    /** Makes and keeps these items' JSON ahead of the first customer who asks for them, while there is room. */
     async warmCards(ids: number[], cards: ItemCards, at: CatalogueView): Promise<void> {
-      await cardsOf(ids, cards, at);
+      await cardsOf(ids, cards, at, true);
     },
 
     /** A visible item's JSON (contract: Item); pending and absent alike are 404 (spec 4.2 item rule 1). */
