@@ -218,6 +218,8 @@ function simulate() {
   return {
     run,
     checkAnswers,
+    /** Whether the shell holds an index (the machine has not dropped it). */
+    holdsIndex: () => index !== null,
     /** Up to which version the machine lets the index answer the life followed now. */
     answersUpTo: () => readiness(state).answersUpTo(life),
     /** Reads may run: the mirror ends caught up with the database. */
@@ -249,6 +251,25 @@ describe('the storefront mirror machine', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('lets the index go as soon as everything changed, so a reload never holds two', () => {
+    const sim = simulate();
+    sim.run({ kind: 'commit', ids: [1], unknownScope: false });
+    sim.run({ kind: 'readerAsks' });
+    sim.run({ kind: 'readLands', late: false });
+    const loaded = sim.answersUpTo();
+    expect(loaded).not.toBeNull();
+    // A change of known items keeps it (applied in place); a change of everything does not.
+    sim.run({ kind: 'commit', ids: [2], unknownScope: false });
+    expect(sim.answersUpTo()).toBe(loaded);
+    sim.run({ kind: 'readLands', late: false });
+    expect(sim.answersUpTo()).toBe(loaded! + 1);
+    sim.run({ kind: 'commit', ids: [], unknownScope: true });
+    expect(sim.answersUpTo()).toBeNull();
+    expect(sim.holdsIndex()).toBe(false);
+    sim.settle();
+    expect(sim.answersUpTo()).toBe(loaded! + 2);
   });
 
   it("does not apply rows read from a restored database before its epoch is heard as the old epoch's", () => {

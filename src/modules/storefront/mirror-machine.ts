@@ -139,11 +139,12 @@ function changeHeard(
     if (f.at !== null) effects.push({ kind: 'drop' });
     f = { ...f, life, at: null, queue: [] };
   }
-  if (change.scope === '*') f = { ...f, reload: true };
   const busy = state.kind === 'loading' || state.kind === 'applying';
   // Nothing loaded and nothing loading: the load to come reads it all. Nor is a
-  // backlog kept past what a load costs less than.
-  if ((f.at === null && !busy) || f.queue.length >= MAX_QUEUED) {
+  // backlog kept past what a load costs less than. A change of everything drops
+  // the index at once: no view from now on is one it could answer, and the load
+  // to come then never holds two indexes (at a million items ~250 MB each).
+  if ((f.at === null && !busy) || f.queue.length >= MAX_QUEUED || change.scope === '*') {
     if (f.at !== null) effects.push({ kind: 'drop' });
     f = { ...f, at: null, queue: [], reload: true };
   } else {
