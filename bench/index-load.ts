@@ -152,11 +152,13 @@ try {
   )) as [{ visible: string }];
   const rssBefore = rssNow;
   rssPeak = rssNow;
-  // The first list asks for the index.
-  await fetch(`${base}/api/items`).then((r) => r.arrayBuffer());
-  const load = await probeUntil(
-    async () => (await metric('shop_storefront_index_items')) >= Number(visible),
-  );
+  // The first list asks for the index; lists go on being asked, as customers would
+  // (the mirror starts its load on a list asked once its notifications are live).
+  const loaded = async () => {
+    await fetch(`${base}/api/items`).then((r) => r.arrayBuffer());
+    return (await metric('shop_storefront_index_items')) >= Number(visible);
+  };
+  const load = await probeUntil(loaded);
   const loadPeak = rssPeak;
   await new Promise((r) => setTimeout(r, 5_000));
   const steady = rssNow;
@@ -174,10 +176,10 @@ try {
     `UPDATE categories SET name = name || ' ' WHERE id = ${Number(category!.id)}`,
   );
   // Lists asked meanwhile (answered by SQL until the new index is in).
-  await fetch(`${base}/api/items`).then((r) => r.arrayBuffer());
-  const reload = await probeUntil(
-    async () => (await metric('shop_storefront_index_reloads_total')) > reloads,
-  );
+  const reload = await probeUntil(async () => {
+    await fetch(`${base}/api/items`).then((r) => r.arrayBuffer());
+    return (await metric('shop_storefront_index_reloads_total')) > reloads;
+  });
   console.log(
     JSON.stringify({
       items: Number(visible),
