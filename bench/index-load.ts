@@ -10,12 +10,11 @@
 // seeded and dropped.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../test/support/free-port.js';
+import { root, startCommand } from './start-command.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     items: { type: 'string', default: '100000' },
@@ -57,18 +56,6 @@ const rssMb = (pid: number) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 };
-
-function startCommand(): { env: Record<string, string>; args: string[] } {
-  const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
-  const words = (scripts.start as string).split(/\s+/);
-  const env: Record<string, string> = {};
-  while (words[0]?.includes('=')) {
-    const [name, value] = words.shift()!.split('=');
-    env[name!] = value!;
-  }
-  words.shift();
-  return { env, args: words };
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0;

@@ -17,8 +17,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../test/support/free-port.js';
+import { root, startCommand } from './start-command.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     idle: { type: 'string', default: '30' },
@@ -29,19 +29,6 @@ const { values } = parseArgs({
 });
 const idleSeconds = Number(values.idle);
 const items = Number(values.items);
-
-/** The node flags and environment `npm start` uses (package.json), so both stay one. */
-function startCommand(): { env: Record<string, string>; args: string[] } {
-  const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
-  const words = (scripts.start as string).split(/\s+/);
-  const env: Record<string, string> = {};
-  while (words[0]?.includes('=')) {
-    const [name, value] = words.shift()!.split('=');
-    env[name!] = value!;
-  }
-  if (words.shift() !== 'node') throw new Error('npm start no longer runs node directly');
-  return { env, args: words };
-}
 
 const kb = (text: string, field: string) =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(text)?.[1] ?? 0);

@@ -1,0 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The project's root, where package.json and dist/ are. */
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** The node flags and environment `npm start` uses (package.json), so a bench starts the server as it does. */
+export function startCommand(): { env: Record<string, string>; args: string[] } {
+  const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
+  const words = (scripts.start as string).split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words[0]?.includes('=')) {
+    const [name, value] = words.shift()!.split('=');
+    env[name!] = value!;
+  }
+  if (words.shift() !== 'node') throw new Error('npm start no longer runs node directly');
+  return { env, args: words };
+}
