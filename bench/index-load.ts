@@ -8,12 +8,12 @@
 //   npm run build && tsx bench/index-load.ts --items 100000 [--database NAME]
 // --database reuses a seeded database on the server (kept); else one is made,
 // seeded and dropped.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../test/support/free-port.js';
-import { root, startCommand } from './start-command.js';
+import { root, startServer } from './start-command.js';
 
 const { values } = parseArgs({
   options: {
@@ -60,21 +60,9 @@ const rssMb = (pid: number) => {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0;
 
-const { env, args } = startCommand();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const child: ChildProcess = spawn(process.execPath, args, {
-  cwd: root,
-  env: {
-    ...process.env,
-    ...env,
-    PORT: String(port),
-    DATABASE_URL: databaseUrl,
-    METRICS_TOKEN: TOKEN,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const child = startServer(port, { DATABASE_URL: databaseUrl, METRICS_TOKEN: TOKEN });
 const pid = child.pid!;
 let rssNow = 0;
 let rssPeak = 0;

@@ -10,14 +10,14 @@
 //   npm run bench:small-host [-- --idle 30 --items 0 --postgres postgres://…/]
 // With --items N the shop is seeded first (npm run seed) and measured on that; with
 // --postgres (a server URL) on a new database there instead of PGlite, dropped after.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../test/support/free-port.js';
-import { root, startCommand } from './start-command.js';
+import { root, startCommand, startServer } from './start-command.js';
 
 const { values } = parseArgs({
   options: {
@@ -80,21 +80,9 @@ interface Run {
 let databaseUrl = '';
 
 async function run(dataDir: string): Promise<Run> {
-  const { env, args } = startCommand();
   const port = await freePort();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = startServer(port, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const pid = child.pid!;
   let peak = 0;

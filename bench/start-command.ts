@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -15,4 +16,14 @@ export function startCommand(): { env: Record<string, string>; args: string[] } 
   }
   if (words.shift() !== 'node') throw new Error('npm start no longer runs node directly');
   return { env, args: words };
+}
+
+/** The built server started as `npm start` starts it, on `port`, quiet but for warnings, with `env` added. */
+export function startServer(port: number, env: Record<string, string>): ChildProcess {
+  const start = startCommand();
+  return spawn(process.execPath, start.args, {
+    cwd: root,
+    env: { ...process.env, ...start.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
