@@ -69,6 +69,24 @@ describe('the index columns', () => {
     );
   });
 
+  it('give back a timestamp the numbers cannot spell (a five-digit year) as it came', () => {
+    const columns = new ItemColumns();
+    const row: IndexRow = {
+      id: 1,
+      status: 'available',
+      price_cents: 100,
+      listed_at: '10000-01-01T00:00:00.000000Z',
+      category_path: [],
+      tag_ids: [],
+      condition: null,
+      lexemes: [],
+    };
+    columns.write(0, row);
+    expect(columns.listedAt(0)).toBe(row.listed_at);
+    columns.write(0, { ...row, listed_at: '2026-01-01T00:00:00.000001Z' });
+    expect(columns.listedAt(0)).toBe('2026-01-01T00:00:00.000001Z');
+  });
+
   it('keep the arena to what is live: rewriting rows many times compacts it', () => {
     const columns = new ItemColumns(1_024);
     const written = (n: number): IndexRow => ({

@@ -21,6 +21,12 @@ export const usOf = (timestamp: string): number => Number(timestamp.slice(23, 26
 export const textOf = (ms: number, us: number): string =>
   `${new Date(ms).toISOString().slice(0, 23)}${String(us).padStart(3, '0')}Z`;
 
+/**
+ * The text `textOf` gives back exactly (a four-digit year): tested on the text as
+ * it comes, rather than making the text again for every row of a load.
+ */
+const TIMESTAMP_SHAPE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+
 /** Below this many ints, an arena is never compacted (its garbage costs less than copying). */
 const ARENA_FLOOR = 1 << 16;
 
@@ -69,8 +75,7 @@ export class ItemColumns {
     this.prices[slot] = row.price_cents;
     this.ms[slot] = msOf(row.listed_at);
     this.us[slot] = usOf(row.listed_at);
-    if (textOf(this.ms[slot]!, this.us[slot]!) !== row.listed_at)
-      this.oddTimes.set(slot, row.listed_at);
+    if (!TIMESTAMP_SHAPE.test(row.listed_at)) this.oddTimes.set(slot, row.listed_at);
     this.statuses[slot] = statusCode(row.status);
     this.conditions[slot] = conditionCode(row.condition);
     const { category_path: path, tag_ids: tags, lexemes } = row;
