@@ -98,7 +98,7 @@ export function OrdersPage() {
             <tbody>
               {orders.data.orders.map((order) => (
                 <tr key={order.id}>
-                  <td>
+                  <td className={styles.number}>
                     <Link to={`/admin/orders/${order.id}`}>{order.number}</Link>
                   </td>
                   <td>{formatDate(order.placed_at)}</td>
