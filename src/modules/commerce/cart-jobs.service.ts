@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/transaction.js';
 import type { JobRun } from '../../jobs/job-queue.js';
 import { cartReminderMail } from '../../mail/templates/cart-reminder.js';
 import { renderMail } from '../../mail/templates/template.js';
-import { cartRepository } from './cart.repository.js';
+import { cartRepository, RELEASE_EXPIRED_BATCH } from './cart.repository.js';
 
 const MINUTE_MS = 60_000;
 
@@ -32,15 +32,26 @@ export function cartJobs(
   const leadMs = Math.min(REMINDER_LEAD_MS, (ctx.config.cartHoldMinutes * MINUTE_MS) / 2);
 
   return {
-    /** Spec 3: an expired reservation is released to available. Returns the released item ids. */
+    /**
+     * Spec 3: an expired reservation is released to available. Returns the released item ids.
+     * In batches, each committed with its webhook events: a commit naming more
+     * ids than the catalogue triggers' bound is announced as a change of
+     * everything (RELEASE_EXPIRED_BATCH). A failing batch leaves earlier ones done.
+     */
     async releaseExpiredHolds(): Promise<number[]> {
-      const released = await inTransaction(ctx.db, async (trx) => {
-        const ids = await cartRepository(trx).releaseExpired(ctx.clock.now());
-        await ctx.webhookEvents.items(trx, 'item.released', ids);
-        return ids;
-      });
-      ctx.metrics.holdsEnded.inc({ reason: 'expired' }, released.length);
-      if (released.length > 0) log.info({ items: released }, 'expired cart holds released');
+      const now = ctx.clock.now();
+      const released: number[] = [];
+      let batch: number[];
+      do {
+        batch = await inTransaction(ctx.db, async (trx) => {
+          const ids = await cartRepository(trx).releaseExpired(now, RELEASE_EXPIRED_BATCH);
+          await ctx.webhookEvents.items(trx, 'item.released', ids);
+          return ids;
+        });
+        ctx.metrics.holdsEnded.inc({ reason: 'expired' }, batch.length);
+        if (batch.length > 0) log.info({ items: batch }, 'expired cart holds released');
+        released.push(...batch);
+      } while (batch.length === RELEASE_EXPIRED_BATCH);
       return released;
     },
 

@@ -34,6 +34,14 @@ export interface ClaimedItem {
 type Items = ExpressionBuilder<Database, 'items'>;
 
 /**
+ * The most expired holds one sweeper transaction releases: a commit whose ids
+ * number more than 500 is announced as `*`, a change of everything, and every
+ * storefront instance reloads its whole index (migration 0024's
+ * note_catalogue_scope: `cardinality(merged) > 500`, counted per transaction).
+ */
+export const RELEASE_EXPIRED_BATCH = 500;
+
+/**
  * A reserved item whose hold has ended: past its deadline and not claimed by a
  * checkout that is taking payment. It counts as released everywhere, swept or
  * not (docs/decisions.md, Commerce).
@@ -310,10 +318,12 @@ export function cartRepository(db: Db) {
     },
 
     /**
-     * The sweeper (spec 3: reserved → released when the reservation expires).
-     * The holder's hold ended at its deadline: that starts their cool-down.
+     * The sweeper (spec 3: reserved → released when the reservation expires), at
+     * most `limit` holds, lowest ids first: the caller repeats while a batch is full.
+     * The holder's hold ended at its deadline: that starts their cool-down. The
+     * outer re-check leaves out a row changed since the inner read picked it.
      */
-    async releaseExpired(now: Date): Promise<number[]> {
+    async releaseExpired(now: Date, limit = RELEASE_EXPIRED_BATCH): Promise<number[]> {
       const rows = await db
         .updateTable('items')
         .set((eb) => ({
@@ -321,6 +331,14 @@ export function cartRepository(db: Db) {
           last_held_by: eb.ref('reserved_by'),
           last_hold_ended_at: eb.ref('reserved_until'),
         }))
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('items')
+            .select('id')
+            .where((inner) => holdEnded(inner, now))
+            .orderBy('id')
+            .limit(limit),
+        )
         .where((eb) => holdEnded(eb, now))
         .returning('id')
         .execute();
