@@ -3,7 +3,8 @@
 // which is read and built while a probe asks GET /healthz every 10 ms (what any
 // request waits meanwhile: the event loop's delay, seen from outside). Then a
 // category edit touching more than 500 items forces a whole reload, probed the
-// same way. RSS of the server sampled every 20 ms throughout.
+// same way. RSS of the server sampled every 20 ms throughout, and the event loop's
+// delay inside it (`monitorEventLoopDelay`, bench/loop-delay-probe.mjs) over each phase.
 //
 //   npm run build && tsx bench/index-load.ts --items 100000 [--database NAME]
 // --database reuses a seeded database on the server (kept); else one is made,
@@ -13,6 +14,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../test/support/free-port.js';
+import { loopDelayProbe } from './loop-delay.js';
 import { root, startServer } from './start-command.js';
 
 const { values } = parseArgs({
@@ -62,7 +64,14 @@ const percentile = (sorted: number[], p: number) =>
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const child = startServer(port, { DATABASE_URL: databaseUrl, METRICS_TOKEN: TOKEN });
+const loop = loopDelayProbe();
+const child = startServer(port, {
+  DATABASE_URL: databaseUrl,
+  METRICS_TOKEN: TOKEN,
+  NODE_OPTIONS: loop.nodeOptions,
+  ...loop.env,
+  ...(process.env.LOOP_DELAY_MARK ? { LOOP_DELAY_MARK: '1' } : {}),
+});
 const pid = child.pid!;
 let rssNow = 0;
 let rssPeak = 0;
@@ -133,7 +142,9 @@ try {
     await fetch(`${base}/api/items`).then((r) => r.arrayBuffer());
     return (await metric('shop_storefront_index_items')) >= Number(visible);
   };
+  await loop.read(pid);
   const load = await probeUntil(loaded);
+  const loadLoop = await loop.read(pid);
   const loadPeak = rssPeak;
   await new Promise((r) => setTimeout(r, 5_000));
   const steady = rssNow;
@@ -151,17 +162,24 @@ try {
     `UPDATE categories SET name = name || ' ' WHERE id = ${Number(category!.id)}`,
   );
   // Lists asked meanwhile (answered by SQL until the new index is in).
+  await loop.read(pid);
   const reload = await probeUntil(async () => {
     await fetch(`${base}/api/items`).then((r) => r.arrayBuffer());
     return (await metric('shop_storefront_index_reloads_total')) > reloads;
   });
+  const reloadLoop = await loop.read(pid);
   console.log(
     JSON.stringify({
       items: Number(visible),
       rssBeforeLoadMb: Math.round(rssBefore),
-      load: { ...load, rssPeakMb: Math.round(loadPeak) },
+      load: { ...load, rssPeakMb: Math.round(loadPeak), loop: loadLoop },
       rssSteadyMb: Math.round(steady),
-      reload: { ...reload, categoryItems: Number(category!.items), rssPeakMb: Math.round(rssPeak) },
+      reload: {
+        ...reload,
+        categoryItems: Number(category!.items),
+        rssPeakMb: Math.round(rssPeak),
+        loop: reloadLoop,
+      },
     }),
   );
 } finally {

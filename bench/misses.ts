@@ -126,6 +126,7 @@ export async function measureMisses(
   seconds: number,
   settle: () => Promise<void>,
   uncachedBase?: string,
+  around?: { before(name: string): Promise<void>; after(name: string): Promise<void> },
 ): Promise<MissResult> {
   const result: MissResult = { rps: {}, latency: {}, failures: {} };
   const driven = [
@@ -133,7 +134,9 @@ export async function measureMisses(
     ...(uncachedBase ? RECOMPUTED.map((c) => ({ base: uncachedBase, c })) : []),
   ];
   for (const { base: target, c } of driven) {
+    await around?.before(c.name);
     const r = await load(target, c, seconds);
+    await around?.after(c.name);
     await settle();
     result.rps[c.name] = r.rps;
     result.latency[c.name] = { p50: r.p50, p99: r.p99 };

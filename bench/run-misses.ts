@@ -1,13 +1,17 @@
 // The unique-URL miss cases of `npm run bench` alone, against one freshly seeded
 // PostgreSQL catalogue: to try them without the whole bench.
-//   npx tsx bench/run-misses.ts [--items 1000] [--seconds 1] [--built]
+//   npx tsx bench/run-misses.ts [--items 1000] [--seconds 1] [--built] [--database NAME]
 // --built runs dist/server.js as the bench does (`npm run build` first): the figures
 // to compare with its; without it the TypeScript source runs through tsx.
+// --database reuses a database seeded on the bench's PostgreSQL server (kept; a
+// million items take minutes to seed). Each case's event-loop delay inside the
+// server (`monitorEventLoopDelay`, bench/loop-delay-probe.mjs) is printed after.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { dropPostgres, seedPostgres, settle } from './databases.js';
+import { dropPostgres, SERVER_URL, seedPostgres, settle } from './databases.js';
+import { type LoopDelay, loopDelayProbe } from './loop-delay.js';
 import { measureMisses } from './misses.js';
 import { quiet, rssMb, SERVER, startTarget, stopTarget } from './processes.js';
 import { emptySizeResult, missTable } from './report.js';
@@ -17,20 +21,29 @@ const { values } = parseArgs({
     items: { type: 'string' },
     seconds: { type: 'string' },
     built: { type: 'boolean' },
+    database: { type: 'string' },
   },
 });
 const ITEMS = Number(values.items ?? 1_000);
 const SECONDS = Number(values.seconds ?? 1);
 
 const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-misses-'));
-const seeded = await seedPostgres(ITEMS, tmp);
+const reused = values.database
+  ? Object.assign(new URL(SERVER_URL), { pathname: `/${values.database}` }).href
+  : null;
+const seeded = reused
+  ? { databaseUrl: reused, dataDir: tmp, seconds: 0 }
+  : await seedPostgres(ITEMS, tmp);
 const databaseUrl = seeded.databaseUrl!;
+const loop = loopDelayProbe();
+const delays: Record<string, LoopDelay> = {};
 try {
   const target = await startTarget(
     'ours-pg',
     values.built ? SERVER : 'src/server.ts',
-    { DATABASE_URL: databaseUrl, DATA_DIR: seeded.dataDir },
+    { DATABASE_URL: databaseUrl, DATA_DIR: seeded.dataDir, ...loop.env },
     '/readyz',
+    loop.nodeArgs,
   );
   const uncached = await startTarget(
     'ours-pg-uncached',
@@ -49,8 +62,18 @@ try {
       SECONDS,
       () => settle(databaseUrl),
       uncached.base,
+      {
+        before: async () => void (await loop.read(target.child.pid!)),
+        after: async (name) => {
+          delays[name] = await loop.read(target.child.pid!);
+        },
+      },
     );
     console.log(missTable([{ ...emptySizeResult(ITEMS, seeded.seconds, null), misses }]));
+    console.log('\nEvent loop delay in the server (ms), case by case:');
+    for (const [name, d] of Object.entries(delays)) {
+      console.log(`  ${name}: max ${d.maxMs}, p99 ${d.p99Ms}, p50 ${d.p50Ms}`);
+    }
     const failed = Object.entries(misses.failures).filter(([, n]) => n > 0);
     if (failed.length) console.log(`\nUnexpected answers: ${JSON.stringify(failed)}`);
   } finally {
@@ -58,6 +81,6 @@ try {
     await stopTarget(target);
   }
 } finally {
-  await dropPostgres(databaseUrl);
+  if (!reused) await dropPostgres(databaseUrl);
   await fs.rm(tmp, { recursive: true, force: true });
 }

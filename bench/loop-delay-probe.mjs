@@ -1,0 +1,70 @@
+// Loaded into a bench's server with NODE_OPTIONS=--import (the server itself is
+// untouched): the event loop's delay as `monitorEventLoopDelay` sees it, sampled
+// every millisecond. On SIGUSR2 the figures since the last signal are written to
+// LOOP_DELAY_FILE and the histogram starts again, so a bench reads one phase at a time.
+// Each sample is the time between two 1-ms timer turns, so an idle loop reads ~1 ms.
+import fs from 'node:fs';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+
+const file = process.env.LOOP_DELAY_FILE;
+if (file) {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  // The collector's pauses beside it: how much of the delay is garbage collection.
+  const KINDS = {
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+    [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak',
+  };
+  let gc = {};
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = KINDS[entry.detail?.kind] ?? 'other';
+      gc[kind] ??= { count: 0, totalMs: 0, maxMs: 0, over10: 0 };
+      const k = gc[kind];
+      k.count += 1;
+      k.totalMs += entry.duration;
+      k.maxMs = Math.max(k.maxMs, entry.duration);
+      if (entry.duration > 10) k.over10 += 1;
+    }
+  }).observe({ entryTypes: ['gc'] });
+  // The longest stretches without a turn, and when (ms since the phase began).
+  let phaseStart = performance.now();
+  let last = performance.now();
+  let long = [];
+  setInterval(() => {
+    const now = performance.now();
+    if (now - last > 20) long.push([Math.round(last - phaseStart), Math.round(now - last)]);
+    if (now - last > 60 && process.env.LOOP_DELAY_MARK) longGapMarker(performance.now());
+    last = now;
+  }, 1).unref();
+  process.on('SIGUSR2', () => {
+    const ms = (ns) => Math.round(ns / 1e5) / 10;
+    const figures = {
+      maxMs: ms(delay.max),
+      p99Ms: ms(delay.percentile(99)),
+      p50Ms: ms(delay.percentile(50)),
+      samples: delay.count,
+      gc: Object.fromEntries(
+        Object.entries(gc).map(([kind, k]) => [
+          kind,
+          { ...k, totalMs: Math.round(k.totalMs), maxMs: Math.round(k.maxMs) },
+        ]),
+      ),
+      longest: long.sort((a, b) => b[1] - a[1]).slice(0, 12),
+    };
+    delay.reset();
+    gc = {};
+    long = [];
+    phaseStart = performance.now();
+    fs.writeFileSync(`${file}.tmp`, JSON.stringify(figures));
+    fs.renameSync(`${file}.tmp`, file);
+  });
+}
+
+// With LOOP_DELAY_MARK, a long stretch is followed by 3 ms in this function, so a CPU
+// profile shows where each one ended (what ran just before it is what blocked).
+function longGapMarker(from) {
+  while (performance.now() - from < 3);
+}
