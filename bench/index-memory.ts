@@ -63,6 +63,7 @@ delay.enable();
 const started = performance.now();
 const load = indexLoad();
 for (let from = 0; from < rows.length; from += 5_000) {
+  load.expect(items);
   await runInSlices(load.adding(rows.slice(from, from + 5_000)));
   await turn();
 }

@@ -107,4 +107,38 @@ describe('the index columns', () => {
     expect(columns.bytes).toBeLessThanOrEqual(before * 2);
     expectReadsBack(columns, 999, written(1_019));
   });
+
+  it('size the arena for a load by the rows read so far, once, not doubled past it', () => {
+    const columns = new ItemColumns();
+    // Eight ints a row: a path of 3, tags of 2, lexemes of 3.
+    const written = (n: number): IndexRow => ({
+      id: n + 1,
+      status: 'available',
+      price_cents: n,
+      listed_at: textOf(BASE + n, 0),
+      category_path: [1, 2, 3],
+      tag_ids: [4, 5],
+      condition: null,
+      lexemes: ['oak', 'chair', `w${n % 50}`],
+    });
+    const rows = 20_000;
+    // As a load does: told the total before each page.
+    columns.reserve(rows);
+    for (let slot = 0; slot < 500; slot++) columns.write(slot, written(slot));
+    columns.reserve(rows);
+    const sized = columns.bytes;
+    for (let slot = 500; slot < rows; slot++) {
+      if (slot % 500 === 0) columns.reserve(rows);
+      columns.write(slot, written(slot));
+    }
+    // Nothing grew after the second page's reserve...
+    expect(columns.bytes).toBe(sized);
+    // ...and the arena is about what the rows take (8 ints each), not a guess of 16.
+    const columnsOnly = new ItemColumns();
+    columnsOnly.reserve(rows);
+    const arenaBytes = sized - columnsOnly.bytes;
+    expect(arenaBytes).toBeLessThanOrEqual(rows * 8 * 4 * 1.1);
+    expect(arenaBytes).toBeGreaterThanOrEqual(rows * 8 * 4);
+    expectReadsBack(columns, rows - 1, written(rows - 1));
+  });
 });

@@ -92,10 +92,22 @@ export class ItemColumns {
     this.wordCounts[slot] = lexemes.length;
   }
 
-  /** Room for `count` rows (and a dozen ints each in the arena) before anything grows. */
+  /**
+   * Room for `count` rows before anything grows, the arena sized by the rows
+   * written so far (none before any is): asked again as pages come, so a
+   * million rows' arena is made once at about its size instead of doubled past
+   * it, each doubling a copy of hundreds of megabytes in one go.
+   */
   reserve(count: number): void {
     if (count > this.ids.length) this.grow(count);
-    if (count * 16 > this.arena.length) this.makeRoom(count * 16 - this.arenaUsed);
+    // Sized once rows tell what one takes; until then it doubles as rows come.
+    if (this.length === 0) return;
+    const ints = Math.ceil(count * (this.arenaUsed / this.length) * 1.05);
+    // Grown by a quarter at least: a later page's average a little above the
+    // first's must not copy the whole arena again for a few rows' room.
+    if (ints > this.arena.length) {
+      this.makeRoom(ints - this.arenaUsed, Math.max(ints, Math.ceil(this.arena.length * 1.25)));
+    }
   }
 
   /** Lets a slot's category path, tags and lexemes go (its slot is free, or about to be rewritten). */
@@ -179,11 +191,15 @@ export class ItemColumns {
     return id;
   }
 
-  /** Room for `size` more ints at the arena's end: compacted when mostly garbage, else doubled. */
-  private makeRoom(size: number): void {
+  /**
+   * Room for `size` more ints at the arena's end: compacted when mostly garbage,
+   * else doubled (or made `exactly` that long, when a load knows what it needs).
+   */
+  private makeRoom(size: number, exactly?: number): void {
     const live = this.arenaUsed - this.arenaGarbage;
     const compact = this.arenaGarbage > live && this.arena.length > this.arenaFloor;
-    const length = Math.max(compact ? this.arena.length : this.arena.length * 2, live + size);
+    const grown = compact ? this.arena.length : (exactly ?? this.arena.length * 2);
+    const length = Math.max(grown, live + size);
     const arena = new Int32Array(length);
     if (compact) {
       let at = 0;
