@@ -5,6 +5,7 @@ import { intersections, Postings } from './index-postings.js';
 import { intersectedPage, pageQuery, walkedPage } from './index-strategies.js';
 import type { ItemFilters } from './item-filters.js';
 import type { ItemKey } from './items.repository.js';
+import { SlotRun } from './slot-run.js';
 import { SlotsById } from './slots-by-id.js';
 import { termDictionary } from './term-dictionary.js';
 import { termRows } from './term-rows.js';
@@ -60,7 +61,8 @@ export function indexLoad() {
   const byCategory = new Map<number, Postings>();
   const byTag = new Map<number, Postings>();
   let tagSlugs: ReadonlyMap<string, number> = new Map();
-  const placed: number[] = [];
+  // Typed: a million slots copied at once for the sorts, where a JavaScript array's took 10-20 ms.
+  let placed = new SlotRun();
   const nothing = new Postings(rows);
   const dictionary = termDictionary();
   const searched = termRows(rows, dictionary, () => slotOf.size);
@@ -187,9 +189,15 @@ export function indexLoad() {
       };
     },
 
-    /** Visible ids, newest first (to warm item JSON in the order customers meet them). */
-    ids(): number[] {
-      return Array.from(all.newest, (slot) => rows.ids[slot]!);
+    /**
+     * Visible ids, newest first (to warm item JSON in the order customers meet
+     * them); typed, as a million-element JavaScript array took 100+ ms at once.
+     */
+    ids(): Int32Array {
+      const newest = all.newest;
+      const ids = new Int32Array(newest.length);
+      for (let i = 0; i < newest.length; i++) ids[i] = rows.ids[newest[i]!]!;
+      return ids;
     },
 
     /**
@@ -232,8 +240,8 @@ export function indexLoad() {
 
     /** Sorts and deals what was added in steps, then gives the index. */
     *finishing(slugs: ReadonlyMap<string, number>): Steps<typeof index> {
-      all = yield* Postings.loading(rows, placed, (slot) => listsOf(slot, true));
-      placed.length = 0;
+      all = yield* Postings.loading(rows, placed.view, (slot) => listsOf(slot, true));
+      placed = new SlotRun();
       yield* dictionary.sorting();
       tagSlugs = slugs;
       return index;

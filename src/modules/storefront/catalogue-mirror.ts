@@ -69,7 +69,7 @@ export function catalogueMirror(
   version: CatalogueVersion,
   notifications: Notifications,
   log: Pick<FastifyBaseLogger, 'warn'>,
-  onLoaded: (ids: number[]) => void = () => {},
+  onLoaded: (ids: Int32Array) => void = () => {},
   observer?: MirrorObserver,
 ) {
   // What to do next is decided in mirror-machine.ts; this shell runs its reads

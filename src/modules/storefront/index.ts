@@ -64,11 +64,15 @@ export async function storefrontModule(
    * Each visible item's JSON made once the index is loaded, newest first, a batch at
    * a time, until one finds no room: what follows is older and would only churn.
    */
-  async function warm(ids: number[]): Promise<void> {
+  async function warm(ids: Int32Array): Promise<void> {
     const refused = cards.refusals();
     try {
       for (let i = 0; i < ids.length && !closed && cards.refusals() === refused; i += WARM_BATCH) {
-        await storefront.warmCards(ids.slice(i, i + WARM_BATCH), cards, await version.view());
+        await storefront.warmCards(
+          Array.from(ids.subarray(i, i + WARM_BATCH)),
+          cards,
+          await version.view(),
+        );
       }
     } catch (error) {
       // Only a head start: each card is made when first asked for anyway.
