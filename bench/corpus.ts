@@ -56,7 +56,7 @@ export async function buildCorpus(base: string, databaseUrl: string): Promise<Co
       `SELECT t.slug FROM tags t JOIN item_tags it ON it.tag_id = t.id GROUP BY t.slug ORDER BY count(*) DESC, t.slug LIMIT 12`,
     );
     const ids = await client.query<{ id: number }>(
-      `SELECT id FROM items WHERE status <> 'pending' ORDER BY (id * 7919) % 1009, id LIMIT 20`,
+      `SELECT id FROM items WHERE status <> 'pending' ORDER BY (id::bigint * 7919) % 1009, id LIMIT 20`,
     );
     const slug = (i: number) => tags.rows[i]!.slug;
     const root = cats.rows[0]!.id;

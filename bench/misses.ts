@@ -36,14 +36,14 @@ async function missFixtures(databaseUrl: string) {
     // item JSON (20,000 items) hold, asked in turn: at 100k each one is a real miss.
     const ids = (
       await client.query(
-        `SELECT id FROM items WHERE status <> 'pending' ORDER BY (id * 7919) % 100003, id LIMIT 50000`,
+        `SELECT id FROM items WHERE status <> 'pending' ORDER BY (id::bigint * 7919) % 100003, id LIMIT 50000`,
       )
     ).rows.map((row) => row.id as number);
     const cursors = (
       await client.query(`
         SELECT id, to_char(coalesce(published_at, created_at) AT TIME ZONE 'UTC',
                            'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS key
-        FROM items WHERE status <> 'pending' ORDER BY (id * 7919) % 100003, id LIMIT 50000`)
+        FROM items WHERE status <> 'pending' ORDER BY (id::bigint * 7919) % 100003, id LIMIT 50000`)
     ).rows.map((row) => encodeCursor({ sort: 'newest', key: row.key, id: row.id }));
     return { root, tags, ids, cursors };
   } finally {

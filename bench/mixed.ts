@@ -86,7 +86,7 @@ export async function writerFixtures(databaseUrl: string) {
       .selectFrom('items')
       .select(['id', 'price_cents'])
       .where('status', '<>', 'pending')
-      .orderBy(sql`(id * 7919) % 10007`)
+      .orderBy(sql`(id::bigint * 7919) % 10007`)
       .limit(200)
       .execute();
     return { cookies, itemIds: items.map((i) => i.id), adminCookie, priced };
