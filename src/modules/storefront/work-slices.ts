@@ -16,7 +16,7 @@ export function runNow<T>(steps: Steps<T>): T {
 }
 
 /** How long a slice runs before the event loop gets its turn (ms). */
-export const SLICE_MS = 4;
+export const SLICE_MS = 3;
 
 /** Lets the event loop run everything waiting (I/O, timers) before going on. */
 export const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
