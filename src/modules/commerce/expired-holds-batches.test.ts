@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ENV, adminClient } from '../../../test/support/admin.js';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
+import { catalogueScopes } from '../../../test/support/catalogue-scopes.js';
 import { makeCustomer } from '../../../test/support/customer-factories.js';
-import { CHANNELS } from '../../db/notifications.js';
 
 // The sweeper releases expired holds in statements of at most 0024's bound of ids
 // (500): past it a commit announces `*`, and every storefront instance reloads its
@@ -15,14 +15,11 @@ const HOLD_MS = 30 * MINUTE;
 const MANY = 1_201;
 
 let t: TestApp;
-const heard: string[] = [];
+let scopeOf: ReturnType<typeof catalogueScopes>['scopeOf'];
 let stop: () => void;
 beforeAll(async () => {
   t = await buildTestApp({ env: { ...ADMIN_ENV, WEBHOOK_ALLOW_PRIVATE: 'true' } });
-  stop = t.database.notifications.subscribe(CHANNELS.catalogueChanges, {
-    message: (payload) => heard.push(payload),
-    reset() {},
-  });
+  ({ scopeOf, stop } = catalogueScopes(t));
   const admin = await adminClient(t.app);
   const hook = await admin('POST', '/api/admin/webhooks', {
     url: 'http://127.0.0.1:9/hook',
@@ -34,28 +31,6 @@ afterAll(async () => {
   stop();
   await t.close();
 });
-
-const latest = async () =>
-  Number(
-    (await sql<{ v: string }>`SELECT max(version) AS v FROM catalogue_changes`.execute(t.db))
-      .rows[0]!.v,
-  );
-
-/** The scopes announced for the commits `write` makes, once the last is heard (as catalogue-scope.test.ts). */
-async function scopeOf(write: () => Promise<unknown>): Promise<string[]> {
-  const before = await latest();
-  heard.length = 0;
-  await write();
-  const after = await latest();
-  const until = Date.now() + 5_000;
-  const lastHeard = () => Number(heard.at(-1)?.split(':')[1] ?? before);
-  while (after > before && lastHeard() < after && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return heard
-    .filter((payload) => Number(payload.split(':')[1]) > before)
-    .map((payload) => payload.split(':').slice(2).join(':'));
-}
 
 /**
  * `count` visible items held by a few customers, in one INSERT: held from now for

@@ -1,52 +1,26 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
+import { catalogueScopes } from '../../../test/support/catalogue-scopes.js';
 import { makeCategory, makeItem, makeTag } from '../../../test/support/factories.js';
 import { holdLocks, track, waitForLockWaiters } from '../../../test/support/lock-holder.js';
 import { currentDatabaseUrl } from '../../../test/support/row-lock-barrier.js';
 import { onPostgres } from '../../../test/support/test-database.js';
-import { CHANNELS } from '../../db/notifications.js';
 
 // Migration 0024: what each catalogue commit announces it changed, as
 // `<dimensions>:<item ids>` after `<epoch>:<version>:`.
 
 let t: TestApp;
-const heard: string[] = [];
+let scopeOf: ReturnType<typeof catalogueScopes>['scopeOf'];
 let stop: () => void;
 beforeAll(async () => {
   t = await buildTestApp();
-  stop = t.database.notifications.subscribe(CHANNELS.catalogueChanges, {
-    message: (payload) => heard.push(payload),
-    reset() {},
-  });
+  ({ scopeOf, stop } = catalogueScopes(t));
 });
 afterAll(async () => {
   stop();
   await t.close();
 });
-
-const latest = async () =>
-  Number(
-    (await sql<{ v: string }>`SELECT max(version) AS v FROM catalogue_changes`.execute(t.db))
-      .rows[0]!.v,
-  );
-
-/** The scopes announced for the commits `write` makes, once the last is heard. */
-async function scopeOf(write: () => Promise<unknown>): Promise<string[]> {
-  const before = await latest();
-  heard.length = 0;
-  await write();
-  const after = await latest();
-  const until = Date.now() + 5_000;
-  const lastHeard = () => Number(heard.at(-1)?.split(':')[1] ?? before);
-  while (after > before && lastHeard() < after && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  // Only this write's: a commit made just before may be heard only now.
-  return heard
-    .filter((payload) => Number(payload.split(':')[1]) > before)
-    .map((payload) => payload.split(':').slice(2).join(':'));
-}
 
 const update = (id: number, set: Record<string, unknown>) =>
   t.db.updateTable('items').set(set).where('id', '=', id).execute();

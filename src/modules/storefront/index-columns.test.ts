@@ -26,6 +26,18 @@ const step = fc.oneof(
   fc.record({ op: fc.constant('clear' as const), slot: fc.nat(40) }),
 );
 
+/** Row n: a path of 3, tags of 2, and the lexemes oak, chair and `word`. */
+const plainRow = (n: number, word: string): IndexRow => ({
+  id: n + 1,
+  status: 'available',
+  price_cents: n,
+  listed_at: textOf(BASE + n, 0),
+  category_path: [1, 2, 3],
+  tag_ids: [4, 5],
+  condition: null,
+  lexemes: ['oak', 'chair', word],
+});
+
 function expectReadsBack(columns: ItemColumns, slot: number, written: IndexRow) {
   expect(columns.ids[slot]).toBe(written.id);
   expect(columns.prices[slot]).toBe(written.price_cents);
@@ -89,16 +101,7 @@ describe('the index columns', () => {
 
   it('keep the arena to what is live: rewriting rows many times compacts it', () => {
     const columns = new ItemColumns(1_024);
-    const written = (n: number): IndexRow => ({
-      id: n,
-      status: 'available',
-      price_cents: n,
-      listed_at: textOf(BASE + n, 0),
-      category_path: [1, 2, 3],
-      tag_ids: [4, 5],
-      condition: null,
-      lexemes: ['oak', 'chair', `w${n}`],
-    });
+    const written = (n: number) => plainRow(n, `w${n}`);
     for (let slot = 0; slot < 1_000; slot++) columns.write(slot, written(slot));
     const before = columns.bytes;
     for (let round = 1; round <= 20; round++) {
@@ -111,16 +114,7 @@ describe('the index columns', () => {
   it('size the arena for a load by the rows read so far, once, not doubled past it', () => {
     const columns = new ItemColumns();
     // Eight ints a row: a path of 3, tags of 2, lexemes of 3.
-    const written = (n: number): IndexRow => ({
-      id: n + 1,
-      status: 'available',
-      price_cents: n,
-      listed_at: textOf(BASE + n, 0),
-      category_path: [1, 2, 3],
-      tag_ids: [4, 5],
-      condition: null,
-      lexemes: ['oak', 'chair', `w${n % 50}`],
-    });
+    const written = (n: number) => plainRow(n, `w${n % 50}`);
     const rows = 20_000;
     // As a load does: told the total before each page.
     columns.reserve(rows);
