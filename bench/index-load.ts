@@ -70,7 +70,6 @@ const child = startServer(port, {
   METRICS_TOKEN: TOKEN,
   NODE_OPTIONS: loop.nodeOptions,
   ...loop.env,
-  ...(process.env.LOOP_DELAY_MARK ? { LOOP_DELAY_MARK: '1' } : {}),
 });
 const pid = child.pid!;
 let rssNow = 0;

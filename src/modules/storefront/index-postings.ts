@@ -193,12 +193,11 @@ export class Postings {
    */
   static *loading(
     rows: ItemColumns,
-    slots: Int32Array | readonly number[],
+    slots: Int32Array,
     listsOf: (slot: number) => Postings[],
   ): Steps<Postings> {
-    const copy = () => (slots instanceof Int32Array ? slots.slice() : Int32Array.from(slots));
-    const newest = yield* sorting(copy(), (a, b) => before(rows, 'newest', a, b));
-    const cheapest = yield* sorting(copy(), (a, b) => before(rows, 'cheapest', a, b));
+    const newest = yield* sorting(slots.slice(), (a, b) => before(rows, 'newest', a, b));
+    const cheapest = yield* sorting(slots.slice(), (a, b) => before(rows, 'cheapest', a, b));
     const all = new Postings(rows, newest, cheapest);
     // Each list's length first, so that its slots are dealt into arrays of that length.
     const lengths = new Map<Postings, number>();
@@ -224,15 +223,6 @@ export class Postings {
       yield;
     }
     return all;
-  }
-
-  /** `loading` run at once. */
-  static load(
-    rows: ItemColumns,
-    slots: Int32Array | readonly number[],
-    listsOf: (slot: number) => Postings[],
-  ): Postings {
-    return runNow(Postings.loading(rows, slots, listsOf));
   }
 }
 
