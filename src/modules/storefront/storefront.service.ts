@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import fastJson from 'fast-json-stringify';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
@@ -7,7 +8,12 @@ import type { CatalogueMirror } from './catalogue-mirror.js';
 import type { CatalogueView, Dimension } from './catalogue-version.js';
 import type { ItemCards } from './item-cards.js';
 import { encodeCursor, type ItemFilters } from './item-filters.js';
-import { type ItemKey, type ItemRow, itemsRepository } from './items.repository.js';
+import {
+  type ItemKey,
+  type ItemRow,
+  itemsRepository,
+  type VisibleItemRow,
+} from './items.repository.js';
 import { type CategoryNode, CategoryTree, Filters, type Item } from './items.schemas.js';
 import { type Kept, keptAt, stillTrue } from './kept.js';
 import { withColour } from './tag-colour.js';
@@ -115,6 +121,9 @@ export interface ItemsJson {
   ids: number[];
 }
 
+/** Ids read in one statement at most (a turn's waiting requests: 32 connections of 24-item pages fit). */
+const MAX_BATCH = 1_000;
+
 const LIST_START = Buffer.from('{"items":[');
 const COMMA = 0x2c;
 
@@ -142,6 +151,23 @@ export function storefrontService(
   const names = tagNames(() => items.tagNames());
 
   /**
+   * Rows of items whose cards are not kept, for every request waiting in one turn of
+   * the loop at once: one statement for all their ids, not one each. At 1M items most
+   * cards are not kept, and a statement per item page or item answer made PostgreSQL's
+   * round trips the limit (docs/performance.md). Nothing is remembered between turns:
+   * each batch reads the rows as they are when it runs, after every waiting request
+   * took its view, so a card is never older than the view it is kept at.
+   */
+  const visibleRows = new DataLoader<number, VisibleItemRow | null>(
+    async (ids) => {
+      const rows = await items.findVisibleByIds([...ids]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id) ?? null);
+    },
+    { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (run) => setImmediate(run) },
+  );
+
+  /**
    * The JSON of each id, in order: kept cards still true, the rest read in one
    * statement; undefined for an id no longer visible. Warming neither counts as a
    * customer's read nor pushes out a card still true.
@@ -155,7 +181,11 @@ export function storefrontService(
     const found = cards.known(ids, at, !warming);
     const missing = ids.filter((_, i) => found[i] === undefined);
     if (missing.length === 0) return found;
-    const rows = await items.findVisibleByIds(missing);
+    const rows: VisibleItemRow[] = [];
+    for (const row of await visibleRows.loadMany(missing)) {
+      if (row instanceof Error) throw row;
+      if (row !== null) rows.push(row);
+    }
     const tags = await names.of(
       at,
       rows.map((row) => row.tag_ids),
