@@ -14,6 +14,45 @@ export const CARD_OVERHEAD = 400;
 
 // The same schema-driven serializer Fastify uses for the item route's answer.
 const serializeItem = fastJson(Item);
+
+/**
+ * Each nullable field of Item, null and not: the serializer compiles the validator
+ * that tells a union's branches apart on first meeting it (about 60 ms for all of
+ * them, docs/performance.md). Met here, at start-up, not by the first customer's card
+ * while the index loads.
+ */
+function compileEveryBranch(): void {
+  const image = { id: 1, url: '/m', width: 1, height: 1, position: 0, variants: [] };
+  const empty: Item = {
+    id: 1,
+    title: '',
+    description: '',
+    status: 'available',
+    price_cents: 0,
+    category: null,
+    images: [image],
+    tags: [{ id: 1, name: '', slug: '', colour: '' }],
+    created_at: '2026-01-01T00:00:00.000Z',
+    published_at: null,
+    sold_at: null,
+    weight_grams: null,
+    dimensions: { width_mm: null, height_mm: null, depth_mm: null },
+    condition: null,
+    condition_note: null,
+  };
+  serializeItem(empty);
+  serializeItem({
+    ...empty,
+    category: { id: 1, name: '', slug: '' },
+    published_at: empty.created_at,
+    sold_at: empty.created_at,
+    weight_grams: 1,
+    dimensions: { width_mm: 1, height_mm: 1, depth_mm: 1 },
+    condition: 'new',
+    condition_note: '',
+  });
+}
+compileEveryBranch();
 const NO_DIMS: readonly Dimension[] = [];
 
 /**
