@@ -160,10 +160,15 @@ export function indexLoad() {
 
     /** A visible item as it is now (created, edited or visible again). */
     put(row: IndexRow): void {
+      const slot = slotOf.get(row.id);
+      if (slot !== undefined && rows.placedAlike(slot, row)) {
+        rows.restate(slot, row);
+        return;
+      }
       remove(row.id);
-      const slot = place(row);
-      all.insert(slot);
-      for (const list of listsOf(slot, true)) list.insert(slot);
+      const placed = place(row);
+      all.insert(placed);
+      for (const list of listsOf(placed, true)) list.insert(placed);
     },
 
     /** An item no longer visible (pending or deleted). */

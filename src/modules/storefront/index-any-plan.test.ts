@@ -57,9 +57,16 @@ type RowShape = typeof rowShape extends fc.Arbitrary<infer T> ? T : never;
 
 const catalogues = fc.record({
   rows: fc.array(rowShape, { maxLength: 700, size: 'max' }),
-  // Each edit: a row put (new, or an existing one changed) or removed.
+  // Each edit: a row put (new, or an existing one changed, or only its status and
+  // condition: held, released, sold) or removed.
   edits: fc.array(
-    fc.record({ remove: fc.boolean(), at: fc.nat(), row: rowShape, isNew: fc.boolean() }),
+    fc.record({
+      remove: fc.boolean(),
+      at: fc.nat(),
+      row: rowShape,
+      isNew: fc.boolean(),
+      restated: fc.boolean(),
+    }),
     { maxLength: 30 },
   ),
 });
@@ -210,7 +217,11 @@ describe('every plan of the storefront index', () => {
             live.delete(id);
             index.remove(id);
           } else {
-            const row = { ...edit.row, id };
+            const was = live.get(id);
+            const row =
+              edit.restated && was
+                ? { ...was, status: edit.row.status, condition: edit.row.condition }
+                : { ...edit.row, id };
             live.set(id, row);
             index.put(row);
           }

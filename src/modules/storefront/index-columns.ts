@@ -93,6 +93,40 @@ export class ItemColumns {
   }
 
   /**
+   * Whether `row` is what the slot holds but for its status and condition: then no
+   * list, order or term it is in changes, and `restate` is the whole edit. A hold,
+   * its release and a sale are such edits, the commonest a shop makes; placing the
+   * row again instead moves it out of and back into lists of up to every item
+   * (memory moves of megabytes each at 1M items: 500 holds released in one commit
+   * kept the event loop for over half a second, docs/performance.md).
+   */
+  placedAlike(slot: number, row: IndexRow): boolean {
+    if (
+      this.ids[slot] !== row.id ||
+      this.prices[slot] !== row.price_cents ||
+      this.ms[slot] !== msOf(row.listed_at) ||
+      this.us[slot] !== usOf(row.listed_at) ||
+      (this.oddTimes.get(slot) ?? row.listed_at) !== row.listed_at ||
+      this.pathLengths[slot] !== row.category_path.length ||
+      this.tagCounts[slot] !== row.tag_ids.length ||
+      this.wordCounts[slot] !== row.lexemes.length
+    ) {
+      return false;
+    }
+    let at = this.starts[slot]!;
+    for (const id of row.category_path) if (this.arena[at++] !== id) return false;
+    for (const id of row.tag_ids) if (this.arena[at++] !== id) return false;
+    for (const lexeme of row.lexemes) if (this.words[this.arena[at++]!] !== lexeme) return false;
+    return true;
+  }
+
+  /** Writes the row's status and condition, all else being alike (`placedAlike`). */
+  restate(slot: number, row: IndexRow): void {
+    this.statuses[slot] = statusCode(row.status);
+    this.conditions[slot] = conditionCode(row.condition);
+  }
+
+  /**
    * Room for `count` rows before anything grows, the arena sized by the rows
    * written so far (none before any is): asked again as pages come, so a
    * million rows' arena is made once at about its size instead of doubled past
