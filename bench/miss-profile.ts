@@ -49,7 +49,7 @@ const tags = (
 const rows = (
   await client.query(`SELECT id, to_char(coalesce(published_at, created_at) AT TIME ZONE 'UTC',
       'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS key
-    FROM items WHERE status <> 'pending' ORDER BY (id * 7919) % 100003, id LIMIT 50000`)
+    FROM items WHERE status <> 'pending' ORDER BY (id::bigint * 7919) % 100003, id LIMIT 50000`)
 ).rows as Array<{ id: number; key: string }>;
 await client.end();
 const ids = rows.map((row) => row.id);
