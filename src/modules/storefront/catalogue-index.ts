@@ -68,11 +68,12 @@ export function indexLoad() {
   const searched = termRows(rows, dictionary, () => slotOf.size);
   const intersected = intersections(AND_CAP);
 
-  function place(row: IndexRow): number {
+  /** Writes the row to a slot; a load's rows join the term dictionary all at once when it finishes. */
+  function place(row: IndexRow, loading = false): number {
     const slot = free.pop() ?? rows.length;
     rows.write(slot, row);
     slotOf.set(row.id, slot);
-    dictionary.add(slot, row.lexemes);
+    if (!loading) dictionary.add(slot, row.lexemes);
     searched.placed(slot);
     return slot;
   }
@@ -233,7 +234,7 @@ export function indexLoad() {
     /** Rows read, written to their slots (a page at a time), yielding between a few hundred. */
     *adding(page: readonly IndexRow[]): Steps<void> {
       for (let i = 0; i < page.length; i++) {
-        placed.push(place(page[i]!));
+        placed.push(place(page[i]!, true));
         if (i % PLACED_PER_STEP === PLACED_PER_STEP - 1) yield;
       }
     },
@@ -246,6 +247,7 @@ export function indexLoad() {
     /** Sorts and deals what was added in steps, then gives the index. */
     *finishing(slugs: ReadonlyMap<string, number>): Steps<typeof index> {
       all = yield* Postings.loading(rows, placed.view, (slot) => listsOf(slot, true));
+      yield* dictionary.loading(placed.view, rows);
       placed = new SlotRun();
       yield* dictionary.sorting();
       tagSlugs = slugs;

@@ -184,6 +184,28 @@ export class ItemColumns {
     return found;
   }
 
+  /** Distinct lexemes met so far: every word id is below it (term-dictionary.ts: WordsBySlot). */
+  get wordTotal(): number {
+    return this.words.length;
+  }
+
+  word(id: number): string {
+    return this.words[id]!;
+  }
+
+  /** The arena the slots' lexemes lie in as word ids (valid until the next write). */
+  wordArena(): Int32Array {
+    return this.arena;
+  }
+
+  wordsFrom(slot: number): number {
+    return this.starts[slot]! + this.pathLengths[slot]! + this.tagCounts[slot]!;
+  }
+
+  wordsIn(slot: number): number {
+    return this.wordCounts[slot]!;
+  }
+
   /** Whether the row is in the category's subtree. */
   inCategory(slot: number, id: number): boolean {
     const from = this.starts[slot]!;

@@ -1,6 +1,29 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { termDictionary } from './term-dictionary.js';
+import { termDictionary, type WordsBySlot } from './term-dictionary.js';
+import { runNow } from './work-slices.js';
+
+/** Rows' lexemes as a load hands them over: interned word ids end to end, by slot. */
+function wordsBySlot(rows: readonly string[][]): WordsBySlot {
+  const words: string[] = [];
+  const ids = new Map<string, number>();
+  const arena: number[] = [];
+  const from: number[] = [];
+  for (const lexemes of rows) {
+    from.push(arena.length);
+    for (const lexeme of lexemes) {
+      if (!ids.has(lexeme)) ids.set(lexeme, words.push(lexeme) - 1);
+      arena.push(ids.get(lexeme)!);
+    }
+  }
+  return {
+    wordTotal: words.length,
+    word: (id) => words[id]!,
+    wordArena: () => Int32Array.from(arena),
+    wordsFrom: (slot) => from[slot]!,
+    wordsIn: (slot) => rows[slot]!.length,
+  };
+}
 
 // The term dictionary answers a prefix with the rows a walk of every row's lexemes
 // finds (ItemColumns.hasPrefix), after any order of rows placed and removed,
@@ -18,15 +41,13 @@ const step = fc.oneof(
 );
 
 describe('the term dictionary', () => {
-  it('finds for every prefix the rows whose lexemes start with it, after any puts and removes', () => {
+  it('finds for every prefix the rows whose lexemes start with it, loaded or put, after any puts and removes', () => {
     fc.assert(
       fc.property(
-        fc.array(
-          lexeme.map((w) => [w]),
-          { maxLength: 30 },
-        ),
+        fc.array(fc.uniqueArray(lexeme, { maxLength: 4 }), { maxLength: 30 }),
         fc.array(step, { maxLength: 80 }),
-        (loaded, steps) => {
+        fc.boolean(),
+        (loaded, steps, asLoad) => {
           const dictionary = termDictionary();
           // The model: the rows themselves, searched by walking them.
           const rows = new Map<number, string[]>();
@@ -36,7 +57,15 @@ describe('the term dictionary', () => {
             rows.set(slot, lexemes);
             dictionary.add(slot, lexemes);
           };
-          for (const lexemes of loaded) place(lexemes);
+          if (asLoad) {
+            // A load's rows, all at once, in a shuffled slot order as the load's sorts leave it.
+            loaded.forEach((lexemes, slot) => rows.set(slot, lexemes));
+            nextSlot = loaded.length;
+            const slots = Int32Array.from(loaded.keys()).reverse();
+            runNow(dictionary.loading(slots, wordsBySlot(loaded)));
+          } else {
+            for (const lexemes of loaded) place(lexemes);
+          }
           for (const s of steps) {
             if (s.op === 'place') place(s.lexemes);
             else if (s.op === 'remove') {

@@ -2,6 +2,23 @@ import { SlotRun } from './slot-run.js';
 import { type Steps, sorting as sortingSteps } from './work-slices.js';
 
 /**
+ * A load's rows, each row's lexemes as ids of interned words lying end to end in
+ * one arena (index-columns.ts): read where they lie, no array made per row.
+ */
+export interface WordsBySlot {
+  /** Every word id is below this. */
+  readonly wordTotal: number;
+  word(id: number): string;
+  /** The arena the slots' word ids lie in, from `wordsFrom(slot)`, `wordsIn(slot)` of them. */
+  wordArena(): Int32Array;
+  wordsFrom(slot: number): number;
+  wordsIn(slot: number): number;
+}
+
+/** Slots or words gone through between yields of a load (about a millisecond's worth). */
+const LOADED_PER_STEP = 4_096;
+
+/**
  * Every distinct lexeme of the visible rows, in code-unit order, with the slots of
  * the rows that carry it. A search term is a prefix: the lexemes it stands for are
  * one stretch of the sorted list, found by two binary searches, and its rows are
@@ -55,6 +72,51 @@ export function termDictionary() {
           unsorted.push(lexeme);
         }
         slots.push(slot);
+      }
+    },
+
+    /**
+     * A load's rows added at once, in steps: each word's slots counted, then written
+     * into a run of exactly that length. Added a row at a time, a million rows' runs
+     * grew by copies as they filled (the reload's longest stretch, 91 ms of them at 1M
+     * items, docs/performance.md) and kept a third of their room spare.
+     */
+    *loading(slots: Int32Array, words: WordsBySlot): Steps<void> {
+      const arena = words.wordArena();
+      const counts = new Int32Array(words.wordTotal);
+      for (let i = 0; i < slots.length; i++) {
+        const from = words.wordsFrom(slots[i]!);
+        const to = from + words.wordsIn(slots[i]!);
+        for (let at = from; at < to; at++) counts[arena[at]!]!++;
+        if (i % LOADED_PER_STEP === LOADED_PER_STEP - 1) yield;
+      }
+      // A word already known (none, in a load from empty) takes its slots by push.
+      const runs = new Array<Int32Array | SlotRun | undefined>(counts.length);
+      for (let id = 0; id < counts.length; id++) {
+        if (counts[id] === 0) continue;
+        runs[id] = slotsOf.get(words.word(id)) ?? new Int32Array(counts[id]!);
+        if (id % LOADED_PER_STEP === LOADED_PER_STEP - 1) yield;
+      }
+      counts.fill(0);
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i]!;
+        const from = words.wordsFrom(slot);
+        const to = from + words.wordsIn(slot);
+        for (let at = from; at < to; at++) {
+          const id = arena[at]!;
+          const run = runs[id]!;
+          if (run instanceof SlotRun) run.push(slot);
+          else run[counts[id]!++] = slot;
+        }
+        if (i % LOADED_PER_STEP === LOADED_PER_STEP - 1) yield;
+      }
+      for (let id = 0; id < runs.length; id++) {
+        const run = runs[id];
+        if (run === undefined || run instanceof SlotRun) continue;
+        const lexeme = words.word(id);
+        slotsOf.set(lexeme, new SlotRun(run));
+        unsorted.push(lexeme);
+        if (id % LOADED_PER_STEP === LOADED_PER_STEP - 1) yield;
       }
     },
 
