@@ -18,10 +18,15 @@ export function startCommand(): { env: Record<string, string>; args: string[] } 
   return { env, args: words };
 }
 
-/** The built server started as `npm start` starts it, on `port`, quiet but for warnings, with `env` added. */
+/**
+ * The built server started as `npm start` starts it, on `port`, quiet but for
+ * warnings, with `env` added. BENCH_SERVER_NODE_FLAGS adds node flags that
+ * NODE_OPTIONS refuses, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p" for the server's profile.
+ */
 export function startServer(port: number, env: Record<string, string>): ChildProcess {
   const start = startCommand();
-  return spawn(process.execPath, start.args, {
+  const flags = process.env.BENCH_SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  return spawn(process.execPath, [...flags, ...start.args], {
     cwd: root,
     env: { ...process.env, ...start.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
