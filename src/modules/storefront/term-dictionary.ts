@@ -15,8 +15,16 @@ export interface WordsBySlot {
   wordsIn(slot: number): number;
 }
 
-/** Slots or words gone through between yields of a load (about a millisecond's worth). */
-const LOADED_PER_STEP = 4_096;
+/**
+ * Rows (each about 30 words, each word's run somewhere else in memory) and words
+ * gone through between yields of a load: a millisecond or two each. Steps of 4,096
+ * rows took 33-47 ms at 1M items.
+ */
+const ROWS_PER_STEP = 256;
+const WORDS_PER_STEP = 4_096;
+/** Runs made between yields, in ints: a megabyte (the commonest words' runs in one step took 51 ms). */
+const INTS_PER_STEP = 1 << 18;
+const PAGE_INTS = 1_024;
 
 /**
  * Every distinct lexeme of the visible rows, in code-unit order, with the slots of
@@ -88,14 +96,28 @@ export function termDictionary() {
         const from = words.wordsFrom(slots[i]!);
         const to = from + words.wordsIn(slots[i]!);
         for (let at = from; at < to; at++) counts[arena[at]!]!++;
-        if (i % LOADED_PER_STEP === LOADED_PER_STEP - 1) yield;
+        if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
       }
       // A word already known (none, in a load from empty) takes its slots by push.
       const runs = new Array<Int32Array | SlotRun | undefined>(counts.length);
+      let made = 0;
       for (let id = 0; id < counts.length; id++) {
         if (counts[id] === 0) continue;
-        runs[id] = slotsOf.get(words.word(id)) ?? new Int32Array(counts[id]!);
-        if (id % LOADED_PER_STEP === LOADED_PER_STEP - 1) yield;
+        const known = slotsOf.get(words.word(id));
+        if (known) runs[id] = known;
+        else {
+          const run = new Int32Array(counts[id]!);
+          // Each page touched now, while the steps are bounded by bytes: the kernel
+          // hands out a fresh page on its first write, and the first rows written
+          // would otherwise meet thousands of runs' first pages in one step (29 ms).
+          for (let at = 0; at < run.length; at += PAGE_INTS) run[at] = 0;
+          runs[id] = run;
+          made += run.length;
+        }
+        if (made >= INTS_PER_STEP || id % WORDS_PER_STEP === WORDS_PER_STEP - 1) {
+          made = 0;
+          yield;
+        }
       }
       counts.fill(0);
       for (let i = 0; i < slots.length; i++) {
@@ -108,7 +130,7 @@ export function termDictionary() {
           if (run instanceof SlotRun) run.push(slot);
           else run[counts[id]!++] = slot;
         }
-        if (i % LOADED_PER_STEP === LOADED_PER_STEP - 1) yield;
+        if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
       }
       for (let id = 0; id < runs.length; id++) {
         const run = runs[id];
@@ -116,7 +138,7 @@ export function termDictionary() {
         const lexeme = words.word(id);
         slotsOf.set(lexeme, new SlotRun(run));
         unsorted.push(lexeme);
-        if (id % LOADED_PER_STEP === LOADED_PER_STEP - 1) yield;
+        if (id % WORDS_PER_STEP === WORDS_PER_STEP - 1) yield;
       }
     },
 
