@@ -59,7 +59,7 @@ describe('the term dictionary', () => {
           };
           if (asLoad) {
             // A load's rows, all at once, in a shuffled slot order as the load's sorts leave it.
-            loaded.forEach((lexemes, slot) => rows.set(slot, lexemes));
+            for (const [slot, lexemes] of loaded.entries()) rows.set(slot, lexemes);
             nextSlot = loaded.length;
             const slots = Int32Array.from(loaded.keys()).reverse();
             runNow(dictionary.loading(slots, wordsBySlot(loaded)));
