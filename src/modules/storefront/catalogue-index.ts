@@ -66,7 +66,7 @@ export function indexLoad() {
   const nothing = new Postings(rows);
   const dictionary = termDictionary();
   const searched = termRows(rows, dictionary, () => slotOf.size);
-  const intersected = intersections(AND_CAP);
+  const intersected = intersections(rows, AND_CAP);
 
   /** Writes the row to a slot; a load's rows join the term dictionary all at once when it finishes. */
   function place(row: IndexRow, loading = false): number {

@@ -76,21 +76,37 @@ describe('kept intersections', () => {
       slotsUpTo(2_000).filter((slot) => slot >= from && slot % step === 0),
     );
 
-  it('keep what customers repeat; one-off lists (a new word’s first search) are not kept', () => {
-    const intersected = intersections(4_096);
+  it('keep what customers repeat as lists in both orders; one-off lists (a new word’s first search) are not kept', () => {
+    const intersected = intersections(rows, 4_096);
     const tag = listOf(0, 2);
     const category = listOf(0, 3);
-    const first = intersected([tag, category]);
-    expect(first).toHaveLength(334);
+    const first = intersected([tag, category])!;
+    const both = slotsUpTo(2_000).filter((slot) => slot % 6 === 0);
+    expect(first.size).toBe(334);
+    expect(first.newest).toEqual(Postings.of(rows, both).newest);
+    expect(first.cheapest).toEqual(Postings.of(rows, both).cheapest);
     expect(intersected([tag, category])).toBe(first);
 
-    // Strangers' new words, each a list made for one search, with the same tag.
+    // Strangers' new words, each a list made for one search, with the same tag: made afresh by the caller.
     for (let word = 0; word < 300; word++) {
       const once = listOf(word, 5);
       once.oneOff = true;
-      const found = intersected([tag, once]);
-      expect(found).toEqual(slotsUpTo(2_000).filter((slot) => slot >= word && slot % 10 === 0));
+      expect(intersected([tag, once])).toBeUndefined();
     }
     expect(intersected([tag, category])).toBe(first);
+
+    // A list changed: made again.
+    tag.remove(0);
+    const second = intersected([tag, category])!;
+    expect(second).not.toBe(first);
+    expect(second.size).toBe(333);
+  });
+
+  it('give up past the cap, and remember that they did', () => {
+    const intersected = intersections(rows, 100);
+    const tag = listOf(0, 2);
+    const category = listOf(0, 3);
+    expect(intersected([tag, category])).toBeNull();
+    expect(intersected([tag, category])).toBeNull();
   });
 });

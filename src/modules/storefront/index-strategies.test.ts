@@ -187,8 +187,12 @@ describe('the index strategies, each alone', () => {
           throw new Error('no list to keep an intersection by');
         };
         expect(ids(intersectedPage(plan, q, never) ?? [])).toEqual(expected);
-        // A kept intersection's candidates, in any order, as `intersections` gives them.
-        const kept = () => members.map((row) => row.slot).reverse();
+        // A kept intersection: its members as a list in both orders, as `intersections` gives it.
+        const kept = () =>
+          Postings.of(
+            columns,
+            members.map((row) => row.slot),
+          );
         const listed = {
           ...plan,
           lists: [

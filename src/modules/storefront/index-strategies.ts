@@ -180,16 +180,20 @@ export function sortedPage(candidates: Iterable<number>, q: PageQuery): ItemKey[
 }
 
 /**
- * The page picked from the plan's intersection: `kept` gives a kept intersection
- * of lists (index-postings.ts: `intersections`), else the bitsets are ANDed
- * afresh. Null past AND_CAP candidates: the plan's walk finds the page then.
+ * The page from the plan's intersection: a kept one (index-postings.ts:
+ * `intersections`) is a list walked as the plan's walk would walk its driver;
+ * else the bitsets are ANDed afresh and the page picked from the candidates.
+ * Null past AND_CAP candidates: the plan's walk finds the page then.
  */
 export function intersectedPage(
   plan: IntersectPlan<Postings>,
   q: PageQuery,
-  kept: (lists: readonly Postings[]) => number[] | null,
+  kept: (lists: readonly Postings[]) => Postings | null | undefined,
 ): ItemKey[] | null {
-  const candidates = plan.lists ? kept(plan.lists) : intersect(plan.bitsets, AND_CAP);
+  const list = plan.lists ? kept(plan.lists) : undefined;
+  if (list === null) return null;
+  if (list) return walkedPage({ ...plan.otherwise, driver: list }, q);
+  const candidates = intersect(plan.bitsets, AND_CAP);
   return candidates && sortedPage(candidates, q);
 }
 
