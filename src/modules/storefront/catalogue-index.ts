@@ -65,7 +65,12 @@ export function indexLoad() {
   let placed = new SlotRun();
   const nothing = new Postings(rows);
   const dictionary = termDictionary();
-  const searched = termRows(rows, dictionary, () => slotOf.size);
+  const searched = termRows(
+    rows,
+    dictionary,
+    () => slotOf.size,
+    () => all,
+  );
   const intersected = intersections(rows, AND_CAP);
 
   /** Writes the row to a slot; a load's rows join the term dictionary all at once when it finishes. */

@@ -186,6 +186,35 @@ export class Postings {
   }
 
   /**
+   * `of`, for the rows of a searched term, taking their orders from `every` (every
+   * item's list) when they are more than one in SPARSEST of its rows: picked out of
+   * its two orders by a bitset of them, two passes over the catalogue (a few ms at
+   * 1M items), where sorting `lamp`'s 85,576 rows at 1M by comparing them took about
+   * 90 ms in one go. Fewer are sorted (cheaper than the passes).
+   */
+  static among(rows: ItemColumns, slots: readonly number[], every: Postings): Postings {
+    if (slots.length * SPARSEST <= every.size) return Postings.of(rows, slots);
+    const members = bitsOf(slots);
+    const picked = (order: Int32Array): Int32Array | null => {
+      const out = new Int32Array(slots.length);
+      let n = 0;
+      for (let i = 0; i < order.length && n < out.length; i++) {
+        const slot = order[i]!;
+        // Past the bitset's end reads undefined, which & makes 0: not a member.
+        if ((members[slot >>> 5]! & (1 << (slot & 31))) !== 0) out[n++] = slot;
+      }
+      return n === out.length ? out : null;
+    };
+    const newest = picked(every.newest);
+    const cheapest = newest && picked(every.cheapest);
+    // A slot `every` does not hold (never, for a term's rows): sorted after all.
+    if (!cheapest) return Postings.of(rows, slots);
+    const list = new Postings(rows, newest, cheapest);
+    if (list.wantsBits()) list.bits = members;
+    return list;
+  }
+
+  /**
    * Every list of a load at once: all rows sorted once in each order, then dealt
    * out in that order to the lists each row is in (`listsOf`), so a reload pays
    * two sorts, not one per list, nor an insert per row. Yields between steps

@@ -166,9 +166,22 @@ export function termDictionary() {
     slots(prefix: string): number[] {
       const { from, to, list } = range(prefix);
       if (to - from === 1) return Array.from(slotsOf.get(list[from]!)!.view);
-      const all = new Set<number>();
-      for (let i = from; i < to; i++) for (const slot of slotsOf.get(list[i]!)!.view) all.add(slot);
-      return [...all];
+      // Each once, told by a byte a slot: a Set of `lamp`'s 85,576 rows at 1M items took ms.
+      let highest = -1;
+      for (let i = from; i < to; i++) {
+        for (const slot of slotsOf.get(list[i]!)!.view) if (slot > highest) highest = slot;
+      }
+      const seen = new Uint8Array(highest + 1);
+      const all: number[] = [];
+      for (let i = from; i < to; i++) {
+        for (const slot of slotsOf.get(list[i]!)!.view) {
+          if (seen[slot] === 0) {
+            seen[slot] = 1;
+            all.push(slot);
+          }
+        }
+      }
+      return all;
     },
 
     /** Sorts a load's lexemes in steps (work-slices.ts), so the first search does not. */

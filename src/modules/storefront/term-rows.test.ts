@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ItemColumns } from './index-columns.js';
+import { Postings } from './index-postings.js';
 import { termDictionary } from './term-dictionary.js';
 import { termRows } from './term-rows.js';
 
@@ -24,7 +25,16 @@ describe('searched terms kept', () => {
     });
     dictionary.add(slot, lexemes);
   }
-  const rows = termRows(columns, dictionary, () => columns.length);
+  const every = Postings.of(
+    columns,
+    Array.from({ length: 400 }, (_, slot) => slot),
+  );
+  const rows = termRows(
+    columns,
+    dictionary,
+    () => columns.length,
+    () => every,
+  );
 
   it('answers a rare word’s first search from the dictionary', () => {
     const found = rows.of('word399');
@@ -38,7 +48,13 @@ describe('searched terms kept', () => {
     rows.of('lamp');
     const kept = rows.of('lamp')?.list;
     expect(kept?.size).toBe(40);
-    expect(kept?.oneOff).toBe(false);
+    // One row in ten: its orders picked out of every item's, as sorting its rows gives them.
+    const sorted = Postings.of(
+      columns,
+      Array.from({ length: 40 }, (_, n) => n * 10),
+    );
+    expect(kept!.newest).toEqual(sorted.newest);
+    expect(kept!.cheapest).toEqual(sorted.cheapest);
     for (let n = 0; n < 300; n++) rows.of(`stranger${n}`);
     expect(rows.of('lamp')?.list).toBe(kept);
   });
