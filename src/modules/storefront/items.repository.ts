@@ -215,9 +215,11 @@ async function versionSeenBy(db: Db): Promise<{ epoch: string; version: number }
  * driver in one go (5,000 rows took 50-100 ms of the event loop), then added in
  * slices. Its rows are alive until then, and each young-generation collection
  * copies them: at 1,000 a page a fifth of those collections took over 10 ms, at 250
- * one in twenty, for a load about a tenth longer.
+ * one in twenty, for a load about a tenth longer. At 125 the 1M reload's loop delay
+ * fell from p99 10.1-11.1 ms to 7.9-8.3 (and the load's from 7.5 to 6.5), for a load
+ * of 20-22 s rather than 18-19 (docs/performance.md).
  */
-const SNAPSHOT_PAGE = 250;
+const SNAPSHOT_PAGE = 125;
 
 /** What the storefront's in-memory index holds of each visible item (catalogue-index.ts). */
 function indexRowsQuery(db: Db) {
