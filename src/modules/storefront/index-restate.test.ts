@@ -44,6 +44,40 @@ describe('an item whose status or condition alone changes', () => {
     expect(ids(index, { status: 'reserved' })).toEqual([]);
   });
 
+  it('leaves every list as it was, and moves nothing, for a status change alone', () => {
+    const index = catalogueIndex(
+      [1, 2, 3].map((id) => row(id)),
+      SLUGS,
+    );
+    const lists = () => {
+      const { musts, all } = index.queryOf(
+        parseItemFilters({ category: 1, tags: 'oak' }, 'public'),
+      );
+      return [all, ...musts!.map((must) => must.list!)];
+    };
+    const changes = () => lists().map((list) => list.changes);
+    const before = changes();
+    index.put(row(2, { status: 'sold', condition: 'fair' }));
+    expect(changes()).toEqual(before);
+    // Each other field alone moves the row: its lists change.
+    for (const changed of [
+      { listed_at: '2026-01-09T12:00:00.000000Z' },
+      { price_cents: 5 },
+      { lexemes: ['oak'] },
+      { tag_ids: [7, 8] },
+      { category_path: [1, 3] },
+    ]) {
+      const was = changes();
+      index.put(row(2, { status: 'sold', condition: 'fair', ...changed }));
+      expect(changes(), JSON.stringify(changed)).not.toEqual(was);
+      index.put(row(2, { status: 'sold', condition: 'fair' }));
+    }
+    expect(ids(index, { sort: 'newest' })).toEqual([3, 2, 1]);
+    expect(index.keys(parseItemFilters({}, 'public'), ['tabl']).map((key) => key.id)).toEqual([
+      3, 2, 1,
+    ]);
+  });
+
   it('moves a row whose price, tags, category or words changed with it', () => {
     const index = catalogueIndex(
       [1, 2, 3].map((id) => row(id)),
