@@ -1,11 +1,12 @@
 // The unique-URL miss cases of `npm run bench` alone, against one freshly seeded
 // PostgreSQL catalogue: to try them without the whole bench.
-//   npx tsx bench/run-misses.ts [--items 1000] [--seconds 1] [--built] [--database NAME]
+//   npx tsx bench/run-misses.ts [--items 1000] [--seconds 1] [--built] [--database NAME] [--json FILE]
 // --built runs dist/server.js as the bench does (`npm run build` first): the figures
 // to compare with its; without it the TypeScript source runs through tsx.
 // --database reuses a database seeded on the bench's PostgreSQL server (kept; a
 // million items take minutes to seed). Each case's event-loop delay inside the
 // server (`monitorEventLoopDelay`, bench/loop-delay-probe.mjs) is printed after.
+// --json writes the figures to FILE as well (bench/scale-targets.ts reads them).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     seconds: { type: 'string' },
     built: { type: 'boolean' },
     database: { type: 'string' },
+    json: { type: 'string' },
   },
 });
 const ITEMS = Number(values.items ?? 1_000);
@@ -55,7 +57,8 @@ try {
     // The first list sets off the index's load and the item JSON's warming: measured after.
     await fetch(`${target.base}/api/items`);
     await quiet(target.child.pid);
-    console.log(`server RSS after warming: ${rssMb(target.child.pid).toFixed(0)} MB`);
+    const rssAfterWarmingMb = Math.round(rssMb(target.child.pid));
+    console.log(`server RSS after warming: ${rssAfterWarmingMb} MB`);
     const misses = await measureMisses(
       target.base,
       databaseUrl,
@@ -73,6 +76,10 @@ try {
     console.log('\nEvent loop delay in the server (ms), case by case:');
     for (const [name, d] of Object.entries(delays)) {
       console.log(`  ${name}: max ${d.maxMs}, p99 ${d.p99Ms}, p50 ${d.p50Ms}`);
+    }
+    if (values.json) {
+      const figures = { items: ITEMS, rssAfterWarmingMb, ...misses, delays };
+      await fs.writeFile(values.json, JSON.stringify(figures));
     }
     const failed = Object.entries(misses.failures).filter(([, n]) => n > 0);
     if (failed.length) console.log(`\nUnexpected answers: ${JSON.stringify(failed)}`);

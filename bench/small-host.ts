@@ -7,7 +7,7 @@
 // that creates the database), summed: what the host must hold at once. Peak is the
 // highest sum from spawn to the end of the idle period; idle is the last sample.
 //
-//   npm run bench:small-host [-- --idle 30 --items 0 --postgres postgres://…/]
+//   npm run bench:small-host [-- --idle 30 --items 0 --postgres postgres://…/ --json FILE]
 // With --items N the shop is seeded first (npm run seed) and measured on that; with
 // --postgres (a server URL) on a new database there instead of PGlite, dropped after.
 import { spawnSync } from 'node:child_process';
@@ -25,6 +25,8 @@ const { values } = parseArgs({
     items: { type: 'string', default: '0' },
     'data-dir': { type: 'string' },
     postgres: { type: 'string' },
+    // The two starts' figures as JSON too (bench/scale-targets.ts reads them).
+    json: { type: 'string' },
   },
 });
 const idleSeconds = Number(values.idle);
@@ -192,6 +194,7 @@ try {
       `| ${name} | ${r.readySeconds.toFixed(1)} | ${mb(r.peakMb)} | ${mb(r.serverPeakMb)} | ${mb(r.idleMb)} | ${r.mostProcesses} |`,
     );
   }
+  if (values.json) fs.writeFileSync(values.json, JSON.stringify({ first, second }));
   if (!databaseUrl) {
     const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-pglite-floor-'));
     const created = pgliteFloor(bare, 'create');
