@@ -90,6 +90,8 @@ export function termDictionary() {
      * items, docs/performance.md) and kept a third of their room spare.
      */
     *loading(slots: Int32Array, words: WordsBySlot): Steps<void> {
+      // A load fills a dictionary of its own (catalogue-index.ts: indexLoad).
+      if (slotsOf.size > 0) throw new Error('a load starts from an empty term dictionary');
       const arena = words.wordArena();
       const counts = new Int32Array(words.wordTotal);
       for (let i = 0; i < slots.length; i++) {
@@ -98,22 +100,17 @@ export function termDictionary() {
         for (let at = from; at < to; at++) counts[arena[at]!]!++;
         if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
       }
-      // A word already known (none, in a load from empty) takes its slots by push.
-      const runs = new Array<Int32Array | SlotRun | undefined>(counts.length);
+      const runs = new Array<Int32Array | undefined>(counts.length);
       let made = 0;
       for (let id = 0; id < counts.length; id++) {
         if (counts[id] === 0) continue;
-        const known = slotsOf.get(words.word(id));
-        if (known) runs[id] = known;
-        else {
-          const run = new Int32Array(counts[id]!);
-          // Each page touched now, while the steps are bounded by bytes: the kernel
-          // hands out a fresh page on its first write, and the first rows written
-          // would otherwise meet thousands of runs' first pages in one step (29 ms).
-          for (let at = 0; at < run.length; at += PAGE_INTS) run[at] = 0;
-          runs[id] = run;
-          made += run.length;
-        }
+        const run = new Int32Array(counts[id]!);
+        // Each page touched now, while the steps are bounded by bytes: the kernel
+        // hands out a fresh page on its first write, and the first rows written
+        // would otherwise meet thousands of runs' first pages in one step (29 ms).
+        for (let at = 0; at < run.length; at += PAGE_INTS) run[at] = 0;
+        runs[id] = run;
+        made += run.length;
         if (made >= INTS_PER_STEP || id % WORDS_PER_STEP === WORDS_PER_STEP - 1) {
           made = 0;
           yield;
@@ -126,15 +123,13 @@ export function termDictionary() {
         const to = from + words.wordsIn(slot);
         for (let at = from; at < to; at++) {
           const id = arena[at]!;
-          const run = runs[id]!;
-          if (run instanceof SlotRun) run.push(slot);
-          else run[counts[id]!++] = slot;
+          runs[id]![counts[id]!++] = slot;
         }
         if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
       }
       for (let id = 0; id < runs.length; id++) {
         const run = runs[id];
-        if (run === undefined || run instanceof SlotRun) continue;
+        if (run === undefined) continue;
         const lexeme = words.word(id);
         slotsOf.set(lexeme, new SlotRun(run));
         unsorted.push(lexeme);
