@@ -65,12 +65,8 @@ export function indexLoad() {
   let placed = new SlotRun();
   const nothing = new Postings(rows);
   const dictionary = termDictionary();
-  const searched = termRows(
-    rows,
-    dictionary,
-    () => slotOf.size,
-    () => all,
-  );
+  // Every item's list (its size the visible count): a searched term's share, and its orders.
+  const searched = termRows(rows, dictionary, () => all);
   const intersected = intersections(rows, AND_CAP);
 
   /** Writes the row to a slot; a load's rows join the term dictionary all at once when it finishes. */

@@ -29,12 +29,7 @@ describe('searched terms kept', () => {
     columns,
     Array.from({ length: 400 }, (_, slot) => slot),
   );
-  const rows = termRows(
-    columns,
-    dictionary,
-    () => columns.length,
-    () => every,
-  );
+  const rows = termRows(columns, dictionary, () => every);
 
   it('answers a rare word’s first search from the dictionary', () => {
     const found = rows.of('word399');

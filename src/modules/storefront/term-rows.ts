@@ -38,19 +38,15 @@ type Kept = { list: Postings } | { bits: Uint32Array };
  * unknown term uses them without keeping them, a common one walks rows (finding a page
  * soon among many matches).
  */
-export function termRows(
-  rows: ItemColumns,
-  dictionary: TermDictionary,
-  count: () => number,
-  every: () => Postings,
-) {
+export function termRows(rows: ItemColumns, dictionary: TermDictionary, every: () => Postings) {
   const kept = new Map<string, Kept>();
   const seen = new Set<string>();
 
   function make(term: string): Kept {
     const matching = dictionary.slots(term);
-    if (matching.length <= count() * LISTED_SHARE) {
-      return { list: Postings.among(rows, matching, every()) };
+    const all = every();
+    if (matching.length <= all.size * LISTED_SHARE) {
+      return { list: Postings.among(rows, matching, all) };
     }
     let bits: Uint32Array = new Uint32Array((rows.length >>> 5) + 1);
     for (const slot of matching) bits = withBit(bits, slot, true);
