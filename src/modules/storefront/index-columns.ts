@@ -101,12 +101,13 @@ export class ItemColumns {
    * kept the event loop for over half a second, docs/performance.md).
    */
   placedAlike(slot: number, row: IndexRow): boolean {
+    // A time `textOf` cannot give back (a year past 9999) has NaN ms, never equal:
+    // such a row is always placed again.
     if (
       this.ids[slot] !== row.id ||
       this.prices[slot] !== row.price_cents ||
       this.ms[slot] !== msOf(row.listed_at) ||
       this.us[slot] !== usOf(row.listed_at) ||
-      (this.oddTimes.get(slot) ?? row.listed_at) !== row.listed_at ||
       this.pathLengths[slot] !== row.category_path.length ||
       this.tagCounts[slot] !== row.tag_ids.length ||
       this.wordCounts[slot] !== row.lexemes.length
