@@ -343,7 +343,10 @@ export function intersections(rows: ItemColumns, cap: number) {
       lists.map((list) => list.bits!),
       cap,
     );
-    const list = slots && Postings.of(rows, slots);
+    // Walked only, never tested by bit: made without a bitset.
+    const list =
+      slots &&
+      new Postings(rows, sortedSlots(rows, slots, 'newest'), sortedSlots(rows, slots, 'cheapest'));
     kept.delete(key);
     if (kept.size >= KEPT_INTERSECTIONS) kept.delete(kept.keys().next().value!);
     kept.set(key, { changes: lists.map((list) => list.changes), list });
