@@ -1,5 +1,4 @@
 import os from 'node:os';
-import sharp from 'sharp';
 
 /**
  * A counting semaphore: at most `size` holders at once, the rest wait in arrival
@@ -48,13 +47,6 @@ export class Slots {
 }
 
 const cores = Math.max(1, os.availableParallelism());
-
-// Parallelism comes from the slots (one decode per core), so libvips runs each image on
-// one thread: with its default of one thread per core, every slot would also start a
-// thread (and its tile buffers) per core. And nothing here reads the same image twice,
-// so libvips' operation cache (up to 50 MB of pixels by default) only holds memory.
-sharp.concurrency(1);
-sharp.cache(false);
 
 /**
  * The process-wide decode slots, one per core. Every sharp pipeline that decodes a

@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { AppError } from '../http/errors.js';
 import { fullImageEncodes, imageDecodeSlots } from './decode-slots.js';
+import { loadSharp } from './sharp.js';
 
 /**
  * The shared image upload handling: what any route that takes photos runs
@@ -76,6 +76,7 @@ async function decodeAndReencode(
   extension: string,
 ): Promise<ProcessedImage> {
   const file = { filename, bytes };
+  const sharp = await loadSharp();
   try {
     const image = sharp(file.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
     const metadata = await image.metadata();

@@ -1,7 +1,7 @@
-import sharp from 'sharp';
 import type { StoredVariant } from '../db/schema.js';
 import { imageDecodeSlots } from './decode-slots.js';
 import type { ProcessedImage } from './image-upload.js';
+import { loadSharp } from './sharp.js';
 import type { MediaStorage } from './storage.js';
 
 /**
@@ -83,6 +83,7 @@ export async function storeVariants(
  * decoded again for every width. Runs inside a decode slot (issue: bounded image work).
  */
 async function encodeVariants(bytes: Buffer, widths: readonly number[]): Promise<EncodedVariant[]> {
+  const sharp = await loadSharp();
   // Read top to bottom in strips: the shrink never needs the whole photo in memory.
   const widest = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
     .rotate() // a stored photo is already upright; this only guards a file put there by hand

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../media/sharp.js';
 
 /**
  * Background cut-out behind one interface: `builtin` (sharp, here) or `http`
@@ -54,6 +54,7 @@ export async function applyMatte(
   height: number,
 ): Promise<Buffer> {
   if (alpha.length !== width * height) throw new Error('matte size does not match the photo');
+  const sharp = await loadSharp();
   // Colour first, as raw RGB: sharp applies removeAlpha/flatten after joinChannel,
   // which would drop the matte again.
   const rgb = await sharp(photo, { limitInputPixels: CUTOUT_PIXEL_LIMIT })

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Clock } from '../../auth/clock.js';
 import type { Db } from '../../db/database.js';
 import type { DraftCutout } from '../../db/schema.js';
@@ -10,6 +9,7 @@ import {
   PermanentJobError,
   runQueuedNow,
 } from '../../jobs/job-queue.js';
+import { loadSharp } from '../../media/sharp.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { attachFreshVariants } from '../../media/variants.service.js';
 import type { Metrics } from '../../observability/metrics.js';
@@ -69,7 +69,8 @@ function errorMessage(error: unknown): string {
 }
 
 /** A photo as the model sees it: downscaled, flattened, JPEG. */
-function forModel(bytes: Buffer): Promise<Buffer> {
+async function forModel(bytes: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(bytes)
     .resize({
       width: MODEL_PHOTO_SIZE,

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../media/sharp.js';
 import {
   applyMatte,
   CUTOUT_PIXEL_LIMIT,
@@ -51,6 +51,7 @@ export function httpCutout(options: HttpCutoutOptions): CutoutProvider {
   return {
     name: 'http',
     async cut(photo: Buffer): Promise<CutoutOutcome> {
+      const sharp = await loadSharp();
       const meta = await sharp(photo, { limitInputPixels: CUTOUT_PIXEL_LIMIT }).metadata();
       const width = meta.width ?? 0;
       const height = meta.height ?? 0;
