@@ -1,11 +1,13 @@
-// The kept item JSON (src/modules/storefront/item-cards.ts) at 100,000 cards of ~900
-// bytes: what each card costs in memory beyond its bytes (the heap's growth over
-// the cards' bytes, after a full collection: the basis of CARD_OVERHEAD), what looking
-// up a list page's 24 cards costs (`known`, the hot path of an uncached page: random
-// ids as deep pages ask, or among the newest 500 as first pages do), and what a card
-// made and kept costs when the budget is full (each pushes out the least recently served).
+// The kept item JSON (src/modules/storefront/item-cards.ts) at 100,000 cards shaped
+// like the seed's (a photo with two list sizes, two tags, ~270 bytes of description):
+// what each card costs in memory beyond its packed bytes (the heap's growth over them,
+// after a full collection: the basis of CARD_OVERHEAD), what looking up a list page's
+// 24 cards costs (`known`, the hot path of an uncached page: random ids as deep pages
+// ask, or among the newest 500 as first pages do), what writing a page's cards out
+// costs (unpacked, against copying the same JSON), and what a card made and kept
+// costs when the budget is full (each pushes out the least recently served).
 //   node --expose-gc --import tsx bench/item-cards.ts
-import { itemCards } from '../src/modules/storefront/item-cards.js';
+import { CARD_OVERHEAD, type CardJson, itemCards } from '../src/modules/storefront/item-cards.js';
 import type { Item } from '../src/modules/storefront/items.schemas.js';
 
 const CARDS = 100_000;
@@ -19,17 +21,35 @@ const view = {
   tag: 'bench-1',
   changedSince: () => false,
 };
+const hex = (id: number, salt: number) =>
+  ((id * 2_654_435_761 + salt * 40_503) >>> 0).toString(16).padStart(8, '0').repeat(4);
 const item = (id: number): Item => ({
   id,
-  title: `Oak side table ${id}`,
-  description: 'Solid oak, waxed; a drawer with dovetail joints. '.repeat(10),
+  title: `Scandinavian walnut desk ${id}`,
+  description:
+    'A Scandinavian desk in walnut, made in the 1970s. A pedestal of three drawers on the right and a frieze drawer, dark handles. The drawers are dovetailed and run smoothly. Restored by hand. Width 112 cm, depth 63 cm, height 75 cm. Suits a bedroom or an office.',
   status: 'available',
   price_cents: 1000 + id,
-  category: { id: 1 + (id % 10), name: 'Tables', slug: 'tables' },
-  images: [],
-  tags: [],
-  created_at: '2026-01-01T00:00:00.000Z',
-  published_at: '2026-01-01T00:00:00.000Z',
+  category: { id: 1 + (id % 10), name: 'Tables', slug: 'furniture-tables' },
+  images: [
+    {
+      id: id * 2,
+      url: `/media/items/${hex(id, 1)}.jpg`,
+      width: 1040,
+      height: 1300,
+      position: 0,
+      variants: [
+        { width: 480, height: 600, url: `/media/variants/${hex(id, 2)}.webp` },
+        { width: 960, height: 1200, url: `/media/variants/${hex(id, 3)}.webp` },
+      ],
+    },
+  ],
+  tags: [
+    { id: 3 + (id % 7), name: 'Walnut', slug: 'walnut', colour: '#2f7d6d' },
+    { id: 16 + (id % 5), name: 'Scandinavian', slug: 'scandinavian', colour: '#7d2f5a' },
+  ],
+  created_at: new Date(1_780_000_000_000 + id * 1000),
+  published_at: new Date(1_780_000_100_000 + id * 1000),
   sold_at: null,
   weight_grams: null,
   dimensions: { width_mm: null, height_mm: null, depth_mm: null },
@@ -47,12 +67,16 @@ const heap = () => {
 };
 
 const before = heap();
-const cards = itemCards(150 * 1024 * 1024);
+let kept = 0;
+const cards = itemCards(1024 * 1024 * 1024, (total) => {
+  kept = total;
+});
 let bytes = 0;
 for (let id = 1; id <= CARDS; id++) bytes += cards.keep(item(id), view).length;
 const after = heap();
+const packed = kept - CARDS * CARD_OVERHEAD;
 console.log(
-  `memory beyond the cards' bytes: ${((after.used - before.used) / CARDS).toFixed(0)} bytes of heap a card (external grew ${((after.external - before.external) / CARDS).toFixed(0)} a card, the bytes themselves)`,
+  `${CARDS} cards: JSON ${(bytes / CARDS).toFixed(0)} bytes, packed ${(packed / CARDS).toFixed(0)} bytes a card; heap grew ${((after.used - before.used) / CARDS).toFixed(0)} bytes a card, ${((after.used - before.used - packed) / CARDS).toFixed(0)} beyond the packed bytes (CARD_OVERHEAD ${CARD_OVERHEAD}); external ${((after.external - before.external) / CARDS).toFixed(0)}`,
 );
 
 // A fixed pseudo-random sequence, so before and after look up the same pages.
@@ -81,10 +105,34 @@ function run(label: string, list: number[][], touch = true): void {
   console.log(`${label}: ${best.toFixed(0)} ns per page of ${PAGE} (best of 5 × ${LOOKUPS})`);
 }
 
-console.log(`${CARDS} cards, ${(bytes / CARDS).toFixed(0)} bytes each on average`);
 run('newest 500, 24 a page', pages(500));
 run('any of 100k, 24 a page', pages(CARDS));
 run('any of 100k, 24 a page, not served (warming looks)', pages(CARDS), false);
+
+// A page's 24 cards written into one body: unpacked, against copying their JSON.
+{
+  const list = pages(CARDS);
+  const found = list.map((ids) => cards.known(ids, view, false) as CardJson[]);
+  const json = found.map((page) => page.map((card) => cards.bytes(card)));
+  const body = Buffer.allocUnsafeSlow(64 * 1024);
+  const time = (label: string, write: (i: number) => void) => {
+    let best = Number.POSITIVE_INFINITY;
+    for (let round = 0; round < 5; round++) {
+      const start = process.hrtime.bigint();
+      for (let i = 0; i < 20_000; i++) write(i % list.length);
+      best = Math.min(best, Number(process.hrtime.bigint() - start) / 20_000);
+    }
+    console.log(`${label}: ${(best / 1000).toFixed(1)} µs a page of ${PAGE} (best of 5 × 20000)`);
+  };
+  time('write a page, packed cards', (i) => {
+    let at = 0;
+    for (const card of found[i]!) at = cards.write(card, body, at);
+  });
+  time('write a page, the same cards as JSON', (i) => {
+    let at = 0;
+    for (const card of json[i]!) at += card.copy(body, at);
+  });
+}
 
 // The budget full: each new card pushes out the least recently served.
 const full = itemCards(bytes + CARDS * 400);

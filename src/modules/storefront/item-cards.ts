@@ -1,16 +1,15 @@
 import fastJson from 'fast-json-stringify';
 import type { Metrics } from '../../observability/metrics.js';
+import { type CardPacking, cardPacking } from './card-packing.js';
 import type { CatalogueView, Dimension } from './catalogue-version.js';
 import { Item } from './items.schemas.js';
 import { type Kept, stillTrue } from './kept.js';
 
 /**
- * What keeping one card costs beyond its bytes: its Map entry, its Card object, the
- * Buffer and ArrayBuffer objects (~310 bytes of heap a card: bench/item-cards.ts,
- * 100,000 cards, Node 20) and the buffer's native bookkeeping outside the heap (its
- * backing store record and allocator headers; Node does not report it, ~100 bytes).
+ * What keeping one card costs beyond its packed bytes: its Map entry, its Card
+ * object and the packed string's header (bench/item-cards.ts measures it).
  */
-export const CARD_OVERHEAD = 400;
+export const CARD_OVERHEAD = 150;
 
 // The same schema-driven serializer Fastify uses for the item route's answer.
 const serializeItem = fastJson(Item);
@@ -55,16 +54,9 @@ function compileEveryBranch(): void {
 compileEveryBranch();
 const NO_DIMS: readonly Dimension[] = [];
 
-/**
- * A card's UTF-8 bytes in a buffer of its own. Kept as bytes, a page is the
- * cards copied end to end, not a 20 KB string joined and encoded on every miss.
- * Not from Node's shared pool: a kept card would hold its whole 8 KB slab alive
- * after its neighbours were replaced.
- */
+/** A card's UTF-8 bytes, made for one answer (a kept card is packed, card-packing.ts). */
 function bytesOf(json: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
-  bytes.write(json);
-  return bytes;
+  return Buffer.from(json, 'utf8');
 }
 
 /** Told the kept cards' size after each change of it. */
@@ -84,11 +76,19 @@ export function itemJsonMetrics(metrics: Metrics['storefrontItemJson']): CardsOb
  * each later lookup of the same key walks past until the table is rebuilt, and taking
  * a Map's first key walks every hole at its front: microseconds each at 100,000 cards.
  */
-interface Card extends Kept<Buffer> {
+interface Card extends Kept<string> {
   id: number;
+  /** The bytes of its JSON, written out (card-packing.ts). */
+  size: number;
   older: Card;
   newer: Card;
 }
+
+/** A kept card as a page is made of it: its JSON's length, and its packed form to write out. */
+export type KeptCard = Readonly<Pick<Card, 'value' | 'size'>>;
+
+/** An item's JSON for one answer: bytes just made, or a kept card to write out. */
+export type CardJson = Buffer | KeptCard;
 
 /**
  * Items' public JSON by id, each made once and reused until that item changes:
@@ -97,10 +97,14 @@ interface Card extends Kept<Buffer> {
  * At most `budget` bytes (each card's bytes and CARD_OVERHEAD); the card served
  * least recently goes first.
  */
-export function itemCards(budget: number, observe?: CardsObserver) {
+export function itemCards(
+  budget: number,
+  observe?: CardsObserver,
+  packing: CardPacking = cardPacking(),
+) {
   const cards = new Map<number, Card>();
   // Both ends of the list: `ends.newer` is the least recently served card, `ends.older` the most.
-  const ends = { id: 0, epoch: '', life: -1, version: -1, value: Buffer.alloc(0) } as Card;
+  const ends = { id: 0, epoch: '', life: -1, version: -1, value: '', size: 0 } as Card;
   ends.older = ends;
   ends.newer = ends;
   let bytes = 0;
@@ -125,19 +129,20 @@ export function itemCards(budget: number, observe?: CardsObserver) {
     bytes -= card.value.length + CARD_OVERHEAD;
   }
 
-  function add(id: number, at: CatalogueView, json: Buffer): void {
+  function add(id: number, at: CatalogueView, packed: string, size: number): void {
     const card: Card = {
       epoch: at.epoch,
       life: at.life,
       version: at.version,
-      value: json,
+      value: packed,
+      size,
       id,
       older: ends,
       newer: ends,
     };
     linkNewest(card);
     cards.set(id, card);
-    bytes += json.length + CARD_OVERHEAD;
+    bytes += packed.length + CARD_OVERHEAD;
   }
 
   /** The item's JSON, its old card gone (it was not true, or it would not be asked for). */
@@ -153,12 +158,12 @@ export function itemCards(budget: number, observe?: CardsObserver) {
      * caller to fetch. Each card found becomes the most recently served, unless
      * `touch` is false (warming looks; no customer asked).
      */
-    known(ids: readonly number[], at: CatalogueView, touch = true): Array<Buffer | undefined> {
-      const found = new Array<Buffer | undefined>(ids.length);
+    known(ids: readonly number[], at: CatalogueView, touch = true): Array<KeptCard | undefined> {
+      const found = new Array<KeptCard | undefined>(ids.length);
       for (let i = 0; i < ids.length; i++) {
         const card = cards.get(ids[i]!);
         if (card === undefined || !stillTrue(card, at, NO_DIMS, [card.id])) continue;
-        found[i] = card.value;
+        found[i] = card;
         if (touch && ends.older !== card) {
           unlink(card);
           linkNewest(card);
@@ -174,10 +179,11 @@ export function itemCards(budget: number, observe?: CardsObserver) {
      */
     keep(item: Item, at: CatalogueView): Buffer {
       const json = made(item);
-      const size = json.length + CARD_OVERHEAD;
+      const packed = packing.pack(item, json);
+      const size = packed.length + CARD_OVERHEAD;
       if (size <= budget) {
         while (bytes + size > budget) remove(ends.newer);
-        add(item.id, at, json);
+        add(item.id, at, packed, json.length);
       }
       observe?.(bytes, cards.size);
       return json;
@@ -190,15 +196,35 @@ export function itemCards(budget: number, observe?: CardsObserver) {
      */
     keepIfRoom(item: Item, at: CatalogueView): Buffer {
       const json = made(item);
-      const size = json.length + CARD_OVERHEAD;
+      const packed = packing.pack(item, json);
+      const size = packed.length + CARD_OVERHEAD;
       for (let old = ends.newer; old !== ends && bytes + size > budget; old = old.newer) {
         if (stillTrue(old, at, NO_DIMS, [old.id])) break;
         remove(old);
       }
-      if (bytes + size <= budget) add(item.id, at, json);
+      if (bytes + size <= budget) add(item.id, at, packed, json.length);
       else refusals++;
       observe?.(bytes, cards.size);
       return json;
+    },
+
+    /** The bytes of a card's JSON. */
+    sizeOf(card: CardJson): number {
+      return card instanceof Uint8Array ? card.length : card.size;
+    },
+
+    /** Writes a card's JSON into `out` at `at`; returns where it ends. */
+    write(card: CardJson, out: Buffer, at: number): number {
+      if (card instanceof Uint8Array) return at + card.copy(out, at);
+      return packing.unpack(card.value, out, at);
+    },
+
+    /** A card's JSON in a buffer of its own (an item's answer). */
+    bytes(card: CardJson): Buffer {
+      if (card instanceof Uint8Array) return card;
+      const out = Buffer.allocUnsafe(card.size);
+      packing.unpack(card.value, out, 0);
+      return out;
     },
 
     /** How many cards warming has found no room for, ever. */

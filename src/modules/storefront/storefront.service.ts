@@ -6,7 +6,7 @@ import { type MediaUrl, mediaUrlFor } from '../../media/storage.js';
 import type { CatalogueIndex } from './catalogue-index.js';
 import type { CatalogueMirror } from './catalogue-mirror.js';
 import type { CatalogueView, Dimension } from './catalogue-version.js';
-import type { ItemCards } from './item-cards.js';
+import type { CardJson, ItemCards } from './item-cards.js';
 import { encodeCursor, type ItemFilters } from './item-filters.js';
 import {
   type ItemKey,
@@ -127,16 +127,16 @@ const MAX_BATCH = 1_000;
 const LIST_START = Buffer.from('{"items":[');
 const COMMA = 0x2c;
 
-/** An ItemList body from its cards' bytes: one allocation, each card copied once, nothing encoded again. */
-function listBody(cards: readonly Buffer[], nextCursor: string | null): Buffer {
+/** An ItemList body from its cards: one allocation, each card written once, nothing encoded again. */
+function listBody(cards: readonly CardJson[], kept: ItemCards, nextCursor: string | null): Buffer {
   const end = `],"next_cursor":${JSON.stringify(nextCursor)}}`;
   let length = LIST_START.length + Math.max(cards.length - 1, 0) + Buffer.byteLength(end);
-  for (const card of cards) length += card.length;
+  for (const card of cards) length += kept.sizeOf(card);
   const body = Buffer.allocUnsafeSlow(length);
   let at = LIST_START.copy(body, 0);
   for (let i = 0; i < cards.length; i++) {
     if (i > 0) body[at++] = COMMA;
-    at += cards[i]!.copy(body, at);
+    at = kept.write(cards[i]!, body, at);
   }
   body.write(end, at);
   return body;
@@ -177,8 +177,8 @@ export function storefrontService(
     cards: ItemCards,
     at: CatalogueView,
     warming = false,
-  ): Promise<Array<Buffer | undefined>> {
-    const found = cards.known(ids, at, !warming);
+  ): Promise<Array<CardJson | undefined>> {
+    const found: Array<CardJson | undefined> = cards.known(ids, at, !warming);
     const missing = ids.filter((_, i) => found[i] === undefined);
     if (missing.length === 0) return found;
     const rows: VisibleItemRow[] = [];
@@ -215,7 +215,7 @@ export function storefrontService(
         cards,
         at,
       );
-      const shown: Buffer[] = [];
+      const shown: CardJson[] = [];
       const ids: number[] = [];
       page.forEach((key, i) => {
         const card = json[i];
@@ -224,7 +224,7 @@ export function storefrontService(
         ids.push(key.id);
       });
       const next = hasMore ? nextCursor(filters, page[page.length - 1]!) : null;
-      return { body: listBody(shown, next), ids };
+      return { body: listBody(shown, cards, next), ids };
     },
 
     /** Makes and keeps these items' JSON ahead of the first customer who asks for them, while there is room. */
@@ -234,9 +234,9 @@ export function storefrontService(
 
     /** A visible item's JSON (contract: Item); pending and absent alike are 404 (spec 4.2 item rule 1). */
     async getJson(id: number, cards: ItemCards, at: CatalogueView): Promise<ItemsJson> {
-      const [body] = await cardsOf([id], cards, at);
-      if (body === undefined) throw notFound('No such item.');
-      return { body, ids: [id] };
+      const [card] = await cardsOf([id], cards, at);
+      if (card === undefined) throw notFound('No such item.');
+      return { body: cards.bytes(card), ids: [id] };
     },
 
     /** A page of items and the cursor of the next page, or null on the last. */
