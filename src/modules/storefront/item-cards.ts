@@ -54,9 +54,15 @@ function compileEveryBranch(): void {
 compileEveryBranch();
 const NO_DIMS: readonly Dimension[] = [];
 
-/** A card's UTF-8 bytes, made for one answer (a kept card is packed, card-packing.ts). */
+/**
+ * A card's UTF-8 bytes for an answer (a kept card is packed, card-packing.ts). Not
+ * from Node's shared pool: an item's answer is kept by the response cache, and would
+ * hold a whole 8 KB slab alive with it.
+ */
 function bytesOf(json: string): Buffer {
-  return Buffer.from(json, 'utf8');
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+  bytes.write(json);
+  return bytes;
 }
 
 /** Told the kept cards' size after each change of it. */
@@ -222,7 +228,7 @@ export function itemCards(
     /** A card's JSON in a buffer of its own (an item's answer). */
     bytes(card: CardJson): Buffer {
       if (card instanceof Uint8Array) return card;
-      const out = Buffer.allocUnsafe(card.size);
+      const out = Buffer.allocUnsafeSlow(card.size);
       packing.unpack(card.value, out, 0);
       return out;
     },
