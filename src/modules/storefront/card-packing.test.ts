@@ -97,7 +97,7 @@ const shopItem: fc.Arbitrary<Item> = anyItem.chain((item) =>
         width: 1040,
         height: 1300,
         position: i,
-        variants: image.variants.map((variant, j) => ({
+        variants: image.variants.map((_, j) => ({
           width: 480 * (j + 1),
           height: 600 * (j + 1),
           url: `/media/variants/${urls[4 + i * 3 + j]}.webp`,
