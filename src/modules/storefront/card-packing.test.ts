@@ -176,6 +176,15 @@ describe('a packed card', () => {
     expect(packing.fallbacks()).toBe(0);
   });
 
+  it('is the JSON it was given when packing the item would write more than it holds', () => {
+    const packing = cardPacking();
+    const [item, other] = fc.sample(shopItem, { numRuns: 2, seed: 2 }) as [Item, Item];
+    const json = jsonOf(other);
+    const packed = packing.pack({ ...item, description: 'x'.repeat(10_000) }, json);
+    expect(unpacked(packing, packed, json.length).equals(json)).toBe(true);
+    expect(packing.fallbacks()).toBe(1);
+  });
+
   it('is the JSON it was given, as one literal, when packing the item does not give it back', () => {
     const packing = cardPacking();
     const [item, other] = fc.sample(shopItem, { numRuns: 2, seed: 1 }) as [Item, Item];
