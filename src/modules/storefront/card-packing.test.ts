@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
-import { cardPacking } from './card-packing.js';
+import { cardFragments, cardPacking } from './card-packing.js';
 import { Item } from './items.schemas.js';
 
 const serializeItem = fastJson(Item);
@@ -137,6 +137,19 @@ describe('a packed card', () => {
         expect(packed.length).toBeLessThanOrEqual(
           words + 60 + 6 * item.tags.length + 40 * item.images.length + 30 * variants,
         );
+      }),
+      { numRuns: 300 },
+    );
+    expect(packing.fallbacks()).toBe(0);
+  });
+
+  it('packs shared text as literals once the fragment table is full, served the same', () => {
+    // 200 fragments: far fewer than the first card's 1+ per tag, category and URL.
+    const packing = cardPacking(cardFragments(200));
+    fc.assert(
+      fc.property(shopItem, (item) => {
+        const json = jsonOf(item);
+        expect(unpacked(packing, packing.pack(item, json), json.length).equals(json)).toBe(true);
       }),
       { numRuns: 300 },
     );

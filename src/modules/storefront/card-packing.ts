@@ -45,7 +45,7 @@ const DIGIT_PAIRS = Buffer.from(
 const TIME_PUNCTUATION = [0, 0x2d, 0x2d, 0x54, 0x3a, 0x3a, 0x2e, 0];
 
 /** The text shared by cards, each piece kept once: its index is what a card holds. */
-export function cardFragments() {
+export function cardFragments(max = MAX_FRAGMENTS) {
   const indexOf = new Map<string, number>();
   const bytes: Buffer[] = [];
   return {
@@ -53,7 +53,7 @@ export function cardFragments() {
     /** The fragment's index, kept on first sight; undefined once the table is full. */
     intern(text: string): number | undefined {
       let index = indexOf.get(text);
-      if (index === undefined && bytes.length < MAX_FRAGMENTS) {
+      if (index === undefined && bytes.length < max) {
         index = bytes.length;
         indexOf.set(text, index);
         bytes.push(Buffer.from(text, 'utf8'));
@@ -85,15 +85,17 @@ class Packer {
 
   /** Ends the shared text here: a tag or a category is its own fragment, whatever surrounds it. */
   cut(): void {
-    if (this.shared === '') return;
-    const index = this.fragments.intern(this.shared);
-    if (index === undefined) this.bytes(Buffer.from(this.shared, 'utf8'));
+    const text = this.shared;
+    if (text === '') return;
+    // Emptied first: a full table packs the text as a literal, and `bytes` cuts again.
+    this.shared = '';
+    const index = this.fragments.intern(text);
+    if (index === undefined) this.bytes(Buffer.from(text, 'utf8'));
     else if (index < FRAGMENT_WIDE) this.byte(index);
     else {
       this.byte(FRAGMENT_WIDE);
       this.varint(index);
     }
-    this.shared = '';
   }
 
   /** A JSON string's bytes as they are (a title, a description). */
