@@ -84,7 +84,8 @@ try {
       Object.entries(after).map(([group, s]) => [group, s - (before[group] ?? 0)]),
     );
   } finally {
-    await stopTarget(target);
+    // Past the server's own 10 s shutdown bound, which exits (writing the profile) by itself.
+    await stopTarget(target, 20_000);
   }
   const requests = result.rps * SECONDS;
   console.log(
@@ -101,7 +102,7 @@ try {
     .map((f) => path.join(profileDir, f))
     .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
   if (file) {
-    const profile = summariseProfile(file, from);
+    const profile = summariseProfile(file, from, Number(process.env.TOP ?? 12));
     console.log('\nserver self time by module:');
     for (const m of profile.byModule.slice(0, 10))
       console.log(`- ${(m.share * 100).toFixed(1)} % ${m.name}`);

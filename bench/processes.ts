@@ -64,10 +64,10 @@ export async function startTarget(
   throw new Error(`${name} did not start: ${stderr.join('')}`);
 }
 
-export function stopTarget(target: Target): Promise<void> {
+export function stopTarget(target: Target, killAfterMs = 10_000): Promise<void> {
   if (target.child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(() => target.child.kill('SIGKILL'), 10_000);
+    const timer = setTimeout(() => target.child.kill('SIGKILL'), killAfterMs);
     target.child.once('exit', () => {
       clearTimeout(timer);
       resolve();
