@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { IndexRow } from './catalogue-index.js';
-import { CONDITION_CODES, ItemColumns, STATUS_CODES, textOf } from './index-columns.js';
+import { CONDITION_CODES, ItemColumns, isoText, STATUS_CODES, textOf } from './index-columns.js';
 
 // The columns against the plainest model, a map of rows by slot: after any order of
 // writes, rewrites and clears (with a tiny arena, so that it grows and is compacted
@@ -79,6 +79,25 @@ describe('the index columns', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('spell every time as its Date does, to the microsecond, in any year', () => {
+    // Years 0000-9999 as the date cache makes them; past either end as a Date writes them.
+    const instant = fc.integer({ min: -8.64e15, max: 8.64e15 }); // every time a Date holds
+    fc.assert(
+      fc.property(instant, fc.integer({ min: 0, max: 999 }), (ms, us) => {
+        expect(textOf(ms, us)).toBe(isoText(ms, us));
+      }),
+      { numRuns: 20_000 },
+    );
+    const common = fc.integer({ min: -62_167_219_200_000, max: 253_402_300_799_999 }); // 0000-9999
+    fc.assert(
+      fc.property(common, fc.integer({ min: 0, max: 999 }), (ms, us) => {
+        expect(textOf(ms, us)).toBe(isoText(ms, us));
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(textOf(Date.UTC(2026, 10, 27, 23, 59, 59, 999), 7)).toBe('2026-11-27T23:59:59.999007Z');
   });
 
   it('give back a timestamp the numbers cannot spell (a five-digit year) as it came', () => {
