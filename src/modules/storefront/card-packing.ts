@@ -29,6 +29,9 @@ const NUMBER = 0x82;
 const HASH = 0x83;
 const TIME = 0x84;
 
+/** A photo's sizes below this are shared text (bounds the fragments a shop's photos can make). */
+const SHARED_NUMBER_BOUND = 100_000;
+
 /** Fragments are kept for the life of the cards; past this many, shared text is packed as literals. */
 const MAX_FRAGMENTS = 65_536;
 
@@ -111,6 +114,13 @@ class Packer {
     this.cut();
     this.byte(NUMBER);
     this.varint(value);
+  }
+
+  /** A number that repeats across cards (a photo's size): part of the shared text when small. */
+  size(value: number): void {
+    if (Number.isSafeInteger(value) && value >= 0 && value < SHARED_NUMBER_BOUND)
+      this.common(String(value));
+    else this.number(value);
   }
 
   nullableNumber(value: number | null): void {
@@ -211,18 +221,21 @@ function packItem(item: Item, p: Packer): void {
     p.number(image.id);
     p.common(',"url":');
     p.url(image.url);
+    // A photo's sizes and place repeat across cards (a camera's few shapes, the
+    // variants' fixed widths): shared text with the keys around them, so a photo
+    // costs two fragments rather than eight and seven numbers.
     p.common(',"width":');
-    p.number(image.width);
+    p.size(image.width);
     p.common(',"height":');
-    p.number(image.height);
+    p.size(image.height);
     p.common(',"position":');
-    p.number(image.position);
+    p.size(image.position);
     p.common(',"variants":[');
     image.variants.forEach((variant, j) => {
       p.common(j === 0 ? '{"width":' : ',{"width":');
-      p.number(variant.width);
+      p.size(variant.width);
       p.common(',"height":');
-      p.number(variant.height);
+      p.size(variant.height);
       p.common(',"url":');
       p.url(variant.url);
       p.common('}');
