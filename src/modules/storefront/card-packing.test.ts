@@ -157,6 +157,51 @@ describe('a packed card', () => {
     expect(packing.fallbacks()).toBe(0);
   });
 
+  it('shares photo sizes in at most half the fragment table: tags still shared after a thousand shapes', () => {
+    const fragments = cardFragments(100);
+    const packing = cardPacking(fragments);
+    // Each item's photo in a shape of its own, as cropped uploads would be.
+    const item = (n: number, tag: string): Item => ({
+      id: n,
+      title: 'Oak chair',
+      description: 'Sturdy.',
+      status: 'available',
+      price_cents: 1_200,
+      category: null,
+      images: [
+        {
+          id: n,
+          url: `/media/items/${'ab'.repeat(16)}.jpg`,
+          width: 2_000 + n,
+          height: 3_000 + n,
+          position: 0,
+          variants: [
+            { width: 480, height: 700 + n, url: `/media/variants/${'cd'.repeat(16)}.webp` },
+          ],
+        },
+      ],
+      tags: [{ id: 1, name: tag, slug: tag, colour: '#112233' }],
+      created_at: new Date(1_780_000_000_000 + n),
+      published_at: null,
+      sold_at: null,
+      weight_grams: null,
+      dimensions: { width_mm: null, height_mm: null, depth_mm: null },
+      condition: null,
+      condition_note: null,
+    });
+    for (let n = 0; n < 1_000; n++) {
+      const shaped = item(n, 'oak');
+      const json = jsonOf(shaped);
+      expect(unpacked(packing, packing.pack(shaped, json), json.length).equals(json)).toBe(true);
+    }
+    const late = item(1_000, 'walnut');
+    const json = jsonOf(late);
+    expect(unpacked(packing, packing.pack(late, json), json.length).equals(json)).toBe(true);
+    const shared = fragments.bytes.map((fragment) => fragment.toString());
+    expect(shared.some((text) => text.includes('"slug":"walnut"'))).toBe(true);
+    expect(packing.fallbacks()).toBe(0);
+  });
+
   it('writes every time of years 1970–9999 as Date#toISOString does', () => {
     const packing = cardPacking();
     const [base] = fc.sample(shopItem, { numRuns: 1, seed: 3 }) as [Item];

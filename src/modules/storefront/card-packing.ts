@@ -53,6 +53,10 @@ export function cardFragments(max = MAX_FRAGMENTS) {
   const bytes: Buffer[] = [];
   return {
     bytes,
+    /** Whether less than half the table is used: room kept for text every card shares. */
+    roomy(): boolean {
+      return bytes.length < max / 2;
+    },
     /** The fragment's index, kept on first sight; undefined once the table is full. */
     intern(text: string): number | undefined {
       let index = indexOf.get(text);
@@ -116,10 +120,18 @@ class Packer {
     this.varint(value);
   }
 
-  /** A number that repeats across cards (a photo's size): part of the shared text when small. */
+  /**
+   * A number that repeats across cards (a photo's size): part of the shared text
+   * when small, while the table has room. Photos in a thousand shapes (cropped
+   * uploads) then fill at most half of it, leaving the rest for tags and categories.
+   */
   size(value: number): void {
-    if (Number.isSafeInteger(value) && value >= 0 && value < SHARED_NUMBER_BOUND)
-      this.common(String(value));
+    const shared =
+      Number.isSafeInteger(value) &&
+      value >= 0 &&
+      value < SHARED_NUMBER_BOUND &&
+      this.fragments.roomy();
+    if (shared) this.common(String(value));
     else this.number(value);
   }
 
