@@ -418,6 +418,10 @@ export function itemsRepository(db: Db) {
         .transaction()
         .setIsolationLevel('repeatable read')
         .execute(async (trx) => {
+          // One backend for the snapshot: a parallel count of a million rows takes
+          // both cores of a small host for ~0.1 s, and the event loop, serving
+          // customers meanwhile, stalled as long (docs/performance.md).
+          await sql`SET LOCAL max_parallel_workers_per_gather = 0`.execute(trx);
           const version = await versionSeenBy(trx);
           const { total } = await trx
             .selectFrom('items')

@@ -240,3 +240,17 @@ describe('the dimensions the trigger announces', () => {
       for (const dim of dims) expect(STOREFRONT_DIMENSIONS).toContain(dim);
   });
 });
+
+describe('the index snapshot', () => {
+  it('reads in one backend: parallel workers are off before it counts the catalogue', async () => {
+    const items = itemsRepository(t.db.withPlugin(recorder));
+    recorder.statements.length = 0;
+    await items.indexSnapshot(async () => {});
+    const turnedOff = recorder.statements.findIndex((statement) =>
+      /^set local max_parallel_workers_per_gather = 0$/i.test(statement.trim()),
+    );
+    const counted = recorder.statements.findIndex((statement) => /count\(\*\)/i.test(statement));
+    expect(turnedOff).toBeGreaterThanOrEqual(0);
+    expect(counted).toBeGreaterThan(turnedOff);
+  });
+});
