@@ -421,7 +421,8 @@ export function itemsRepository(db: Db) {
           // One backend for the snapshot: a parallel count of a million rows takes
           // both cores of a small host for ~0.1 s, and the event loop, serving
           // customers meanwhile, stalled as long (docs/performance.md).
-          await sql`SET LOCAL max_parallel_workers_per_gather = 0`.execute(trx);
+          // set_config(…, true) is SET LOCAL as a SELECT: a read, as the statement is.
+          await sql`SELECT set_config('max_parallel_workers_per_gather', '0', true)`.execute(trx);
           const version = await versionSeenBy(trx);
           const { total } = await trx
             .selectFrom('items')

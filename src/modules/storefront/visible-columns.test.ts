@@ -247,7 +247,7 @@ describe('the index snapshot', () => {
     recorder.statements.length = 0;
     await items.indexSnapshot(async () => {});
     const turnedOff = recorder.statements.findIndex((statement) =>
-      /^set local max_parallel_workers_per_gather = 0$/i.test(statement.trim()),
+      /set_config\('max_parallel_workers_per_gather', '0', true\)/i.test(statement),
     );
     const counted = recorder.statements.findIndex((statement) => /count\(\*\)/i.test(statement));
     expect(turnedOff).toBeGreaterThanOrEqual(0);
