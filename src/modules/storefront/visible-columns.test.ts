@@ -1,17 +1,8 @@
-import {
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  PostgresQueryCompiler,
-  type QueryId,
-  type QueryResult,
-  type RootOperationNode,
-  sql,
-  type UnknownRow,
-} from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/build-test-app.js';
 import { makeCategory, makeItem, makeTag } from '../../../test/support/factories.js';
+import { StatementRecorder } from '../../../test/support/statement-recorder.js';
 import { CHANNELS } from '../../db/notifications.js';
 import { DIMENSIONS as STOREFRONT_DIMENSIONS } from './catalogue-version.js';
 import { itemsRepository } from './items.repository.js';
@@ -21,22 +12,6 @@ import { DIMENSIONS, ITEM_COLUMNS, scopeTrigger, unmappedColumns } from './visib
 // of the item columns it reads (migration 0081). A column the storefront reads
 // that is not in the table would change without the lists that filter or sort by
 // it hearing so: these tests fail first.
-
-/** Every statement sent through it, as SQL text. */
-class StatementRecorder implements KyselyPlugin {
-  readonly statements: string[] = [];
-  private readonly compiler = new PostgresQueryCompiler();
-
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    const queryId: QueryId = { queryId: 'recorded' };
-    this.statements.push(this.compiler.compileQuery(args.node, queryId).sql);
-    return args.node;
-  }
-
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}
 
 let t: TestApp;
 const recorder = new StatementRecorder();
@@ -238,19 +213,5 @@ describe('the dimensions the trigger announces', () => {
     expect([...DIMENSIONS].sort()).toEqual([...STOREFRONT_DIMENSIONS].sort());
     for (const dims of Object.values(ITEM_COLUMNS))
       for (const dim of dims) expect(STOREFRONT_DIMENSIONS).toContain(dim);
-  });
-});
-
-describe('the index snapshot', () => {
-  it('reads in one backend: parallel workers are off before it counts the catalogue', async () => {
-    const items = itemsRepository(t.db.withPlugin(recorder));
-    recorder.statements.length = 0;
-    await items.indexSnapshot(async () => {});
-    const turnedOff = recorder.statements.findIndex((statement) =>
-      /set_config\('max_parallel_workers_per_gather', '0', true\)/i.test(statement),
-    );
-    const counted = recorder.statements.findIndex((statement) => /count\(\*\)/i.test(statement));
-    expect(turnedOff).toBeGreaterThanOrEqual(0);
-    expect(counted).toBeGreaterThan(turnedOff);
   });
 });
