@@ -189,8 +189,7 @@ export class ItemColumns {
 
   /** `listed_at` as the database gave it. */
   listedAt(slot: number): string {
-    const odd = this.oddTimes.size === 0 ? undefined : this.oddTimes.get(slot);
-    return odd ?? textOf(this.ms[slot]!, this.us[slot]!);
+    return this.oddTimes.get(slot) ?? textOf(this.ms[slot]!, this.us[slot]!);
   }
 
   status(slot: number): VisibleStatus {
