@@ -7,9 +7,16 @@ import { Item } from './items.schemas.js';
 const serializeItem = fastJson(Item);
 const jsonOf = (item: Item) => Buffer.from(serializeItem(item), 'utf8');
 
-function unpacked(packing: ReturnType<typeof cardPacking>, packed: string, size: number): Buffer {
+function unpacked(
+  packing: ReturnType<typeof cardPacking>,
+  packed: Uint8Array,
+  size: number,
+): Buffer {
+  // Packed bytes amid others, as they lie in a chunk of the arena.
+  const chunk = Buffer.alloc(packed.length + 5, 0xff);
+  chunk.set(packed, 3);
   const out = Buffer.alloc(size + 16);
-  const end = packing.unpack(packed, out, 8);
+  const end = packing.unpack(chunk, 3, 3 + packed.length, out, 8);
   return out.subarray(8, end);
 }
 

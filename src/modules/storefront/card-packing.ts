@@ -7,8 +7,8 @@ import type { Item } from './items.schemas.js';
  * so a deep page is copied from memory rather than read from the database
  * (docs/performance.md).
  *
- * A packed card is a string of Latin-1 characters, each a byte: one small heap
- * object, no buffer and no backing store of its own. It is a list of operations:
+ * A packed card is a run of bytes (kept in card-store.ts's arena), a list of
+ * operations:
  *
  * - the text every card shares (keys, punctuation, a status, a tag, a category, the
  *   part of a photo's URL around its hash) as the index of a fragment kept once for
@@ -181,10 +181,10 @@ class Packer {
     this.at += value.copy(this.out, this.at);
   }
 
-  /** The packed card: one Latin-1 character per byte. */
-  finish(): string {
+  /** The packed card: a view of the packer's buffer, good until the next card is packed. */
+  finish(): Buffer {
     this.cut();
-    return this.out.toString('latin1', 0, this.at);
+    return this.out.subarray(0, this.at);
   }
 
   private byte(value: number): void {
@@ -296,12 +296,11 @@ export function cardPacking(fragments: CardFragments = cardFragments()) {
    * more than 16 bytes are copied by the runtime (`set`, `write`: about 25 ns whatever
    * their length), shorter ones byte by byte (about 1.5 ns a byte).
    */
-  function unpack(packed: string, out: Buffer, at: number): number {
+  function unpack(packed: Uint8Array, start: number, end: number, out: Buffer, at: number): number {
     const shared = fragments.bytes;
-    const end = packed.length;
-    let i = 0;
+    let i = start;
     while (i < end) {
-      const op = packed.charCodeAt(i++);
+      const op = packed[i++]!;
       if (op < FRAGMENT_WIDE) {
         at = writeFragment(shared[op]!, out, at);
         continue;
@@ -313,23 +312,23 @@ export function cardPacking(fragments: CardFragments = cardFragments()) {
       }
       if (op === HASH) {
         for (const stop = i + 16; i < stop; i++) {
-          const b = packed.charCodeAt(i);
+          const b = packed[i]!;
           out[at++] = HEX_DIGITS[b >> 4]!;
           out[at++] = HEX_DIGITS[b & 15]!;
         }
         continue;
       }
       // A varint: seven bits a byte, least significant first.
-      let b = packed.charCodeAt(i++);
+      let b = packed[i++]!;
       let value = b & 0x7f;
       for (let shift = 0x80; b >= 0x80; shift *= 0x80) {
-        b = packed.charCodeAt(i++);
+        b = packed[i++]!;
         value += (b & 0x7f) * shift;
       }
       if (op === FRAGMENT_WIDE) at = writeFragment(shared[value]!, out, at);
       else if (op === LITERAL) {
-        if (value > 16) out.write(packed.substring(i, i + value), at, 'latin1');
-        else for (let k = 0; k < value; k++) out[at + k] = packed.charCodeAt(i + k);
+        if (value > 16) out.set(packed.subarray(i, i + value), at);
+        else for (let k = 0; k < value; k++) out[at + k] = packed[i + k]!;
         at += value;
         i += value;
       } else at = writeDigits(value, out, at);
@@ -338,10 +337,10 @@ export function cardPacking(fragments: CardFragments = cardFragments()) {
   }
 
   /** Whether `packed` is written out as `json`; one that would run past `check` is not. */
-  function givesBack(packed: string, json: Buffer): boolean {
+  function givesBack(packed: Buffer, json: Buffer): boolean {
     try {
       return (
-        unpack(packed, check, 0) === json.length &&
+        unpack(packed, 0, packed.length, check, 0) === json.length &&
         check.compare(json, 0, json.length, 0, json.length) === 0
       );
     } catch (error) {
@@ -356,8 +355,9 @@ export function cardPacking(fragments: CardFragments = cardFragments()) {
     /**
      * The packed form of `item`, whose JSON (the serializer's) is `json`: checked by
      * writing it out again, and the JSON itself, as one literal, where they differ.
+     * A view of the packer's buffer: copied away before the next card is packed.
      */
-    pack(item: Item, json: Buffer): string {
+    pack(item: Item, json: Buffer): Buffer {
       packer.reset();
       packItem(item, packer);
       const packed = packer.finish();
@@ -398,16 +398,16 @@ function writeDigits(value: number, out: Uint8Array, at: number): number {
 }
 
 /** A time's JSON from its digit pairs at `packed[i]`: "YYYY-MM-DDTHH:mm:ss.sssZ". */
-function writeTime(packed: string, i: number, out: Buffer, at: number): number {
+function writeTime(packed: Uint8Array, i: number, out: Buffer, at: number): number {
   out[at++] = 0x22;
   for (let k = 0; k < 8; k++) {
-    const pair = packed.charCodeAt(i + k) * 2;
+    const pair = packed[i + k]! * 2;
     out[at++] = DIGIT_PAIRS[pair]!;
     out[at++] = DIGIT_PAIRS[pair + 1]!;
     const punctuation = TIME_PUNCTUATION[k]!;
     if (punctuation !== 0) out[at++] = punctuation;
   }
-  out[at++] = DIGIT_PAIRS[packed.charCodeAt(i + 8) * 2]!;
+  out[at++] = DIGIT_PAIRS[packed[i + 8]! * 2]!;
   out[at++] = 0x5a;
   out[at++] = 0x22;
   return at;

@@ -67,6 +67,8 @@ export async function storefrontModule(
   async function warm(ids: Int32Array): Promise<void> {
     const refused = cards.refusals();
     try {
+      // A load starts a life: the cards of earlier ones only hold room now.
+      cards.forgetBefore(await version.view());
       for (let i = 0; i < ids.length && !closed && cards.refusals() === refused; i += WARM_BATCH) {
         await storefront.warmCards(
           Array.from(ids.subarray(i, i + WARM_BATCH)),

@@ -15,8 +15,9 @@ import { sampleOf } from '../../../test/support/metrics.js';
 import { QueryCounter } from '../../../test/support/query-counter.js';
 import { onPostgres } from '../../../test/support/test-database.js';
 import { createMetrics } from '../../observability/metrics.js';
+import { CHUNK_BYTES } from './card-store.js';
 import type { CatalogueView } from './catalogue-version.js';
-import { itemCards, itemJsonMetrics } from './item-cards.js';
+import { CARD_OVERHEAD, itemCards, itemJsonMetrics } from './item-cards.js';
 import type { Item } from './items.schemas.js';
 
 /** An item whose card is `description` long plus the same framing for every one-digit id. */
@@ -115,6 +116,32 @@ describe('the kept item JSON, bounded by bytes', () => {
     cards.keepIfRoom(itemWith(6), later);
     expect(cards.refusals()).toBe(2);
     expect(kept(cards, [1, 2, 3, 5, 6], later)).toEqual([false, true, true, true, false]);
+  });
+
+  it('writes a card found before it was pushed out and its bytes moved, as it was', () => {
+    const cards = itemCards(3 * cardSize);
+    for (const id of [1, 2, 3]) cards.keep(itemWith(id), at);
+    const found = cards.known([2], at)[0]!;
+    const json = cards.bytes(found).toString();
+    // Two chunks' worth of cards through a budget of three: the first chunk is let go.
+    const through = (2 * CHUNK_BYTES) / (cardSize - CARD_OVERHEAD);
+    for (let id = 4; id < through; id++) cards.keep(itemWith(id), at);
+    expect(cards.arena().held).toBe(CHUNK_BYTES);
+    expect(kept(cards, [2])).toEqual([false]);
+    expect(cards.bytes(found).toString()).toBe(json);
+    expect(JSON.parse(json).id).toBe(2);
+  });
+
+  it('lets go of every card of an earlier life when told, and of no card of this one', () => {
+    const observed: number[] = [];
+    const cards = itemCards(10 * cardSize, (bytes) => observed.push(bytes));
+    for (const id of [1, 2]) cards.keep(itemWith(id), at);
+    const next: CatalogueView = { ...at, life: 2 };
+    cards.keep(itemWith(3), next);
+    cards.forgetBefore(next);
+    expect(kept(cards, [1, 2, 3], at)).toEqual([false, false, false]);
+    expect(kept(cards, [1, 2, 3], next)).toEqual([false, false, true]);
+    expect(observed.at(-1)).toBe(cardSize);
   });
 
   it('reports the kept bytes and cards as shop_storefront_item_json_bytes and _items', async () => {

@@ -1,15 +1,15 @@
 import fastJson from 'fast-json-stringify';
 import type { Metrics } from '../../observability/metrics.js';
 import { type CardPacking, cardPacking } from './card-packing.js';
+import { type CardBytes, CardStore, CHUNK_BYTES } from './card-store.js';
 import type { CatalogueView, Dimension } from './catalogue-version.js';
 import { Item } from './items.schemas.js';
-import { type Kept, stillTrue } from './kept.js';
 
 /**
- * What keeping one card costs beyond its packed bytes: its Map entry, its Card
- * object and the packed string's header (bench/item-cards.ts measures it).
+ * What keeping one card costs beyond its packed bytes: its slot's columns and their
+ * room to grow (card-store.ts; bench/item-cards.ts measures it).
  */
-export const CARD_OVERHEAD = 150;
+export const CARD_OVERHEAD = 64;
 
 // The same schema-driven serializer Fastify uses for the item route's answer.
 const serializeItem = fastJson(Item);
@@ -76,22 +76,8 @@ export function itemJsonMetrics(metrics: Metrics['storefrontItemJson']): CardsOb
   };
 }
 
-/**
- * A kept card, linked from the least recently served to the most. A list rather than
- * a Map's own order: moving an entry to a Map's end (delete, set) leaves a hole that
- * each later lookup of the same key walks past until the table is rebuilt, and taking
- * a Map's first key walks every hole at its front: microseconds each at 100,000 cards.
- */
-interface Card extends Kept<string> {
-  id: number;
-  /** The bytes of its JSON, written out (card-packing.ts). */
-  size: number;
-  older: Card;
-  newer: Card;
-}
-
-/** A kept card as a page is made of it: its JSON's length, and its packed form to write out. */
-export type KeptCard = Readonly<Pick<Card, 'value' | 'size'>>;
+/** A kept card as a page is made of it: where its packed bytes are, and its JSON's length. */
+export type KeptCard = Readonly<CardBytes>;
 
 /** An item's JSON for one answer: bytes just made, or a kept card to write out. */
 export type CardJson = Buffer | KeptCard;
@@ -108,53 +94,25 @@ export function itemCards(
   observe?: CardsObserver,
   packing: CardPacking = cardPacking(),
 ) {
-  const cards = new Map<number, Card>();
-  // Both ends of the list: `ends.newer` is the least recently served card, `ends.older` the most.
-  const ends = { id: 0, epoch: '', life: -1, version: -1, value: '', size: 0 } as Card;
-  ends.older = ends;
-  ends.newer = ends;
-  let bytes = 0;
+  const store = new CardStore();
   // Cards warming found no room for: the warm loop stops at the first.
   let refusals = 0;
+  const oneId = [0];
 
-  function unlink(card: Card): void {
-    card.older.newer = card.newer;
-    card.newer.older = card.older;
-  }
+  /** What a card counts against the budget. */
+  const countOf = (length: number) => length + CARD_OVERHEAD;
+  const bytes = () => store.liveBytes + store.count * CARD_OVERHEAD;
 
-  function linkNewest(card: Card): void {
-    card.older = ends.older;
-    card.newer = ends;
-    ends.older.newer = card;
-    ends.older = card;
-  }
-
-  function remove(card: Card): void {
-    unlink(card);
-    cards.delete(card.id);
-    bytes -= card.value.length + CARD_OVERHEAD;
-  }
-
-  function add(id: number, at: CatalogueView, packed: string, size: number): void {
-    const card: Card = {
-      epoch: at.epoch,
-      life: at.life,
-      version: at.version,
-      value: packed,
-      size,
-      id,
-      older: ends,
-      newer: ends,
-    };
-    linkNewest(card);
-    cards.set(id, card);
-    bytes += packed.length + CARD_OVERHEAD;
+  /** Whether the card in `slot` is still true at `at` (kept.ts's stillTrue, from its columns). */
+  function isTrue(slot: number, at: CatalogueView): boolean {
+    oneId[0] = store.id(slot);
+    return store.sameLife(slot, at) && !at.changedSince(store.version(slot), NO_DIMS, oneId);
   }
 
   /** The item's JSON, its old card gone (it was not true, or it would not be asked for). */
   function made(item: Item): Buffer {
-    const old = cards.get(item.id);
-    if (old !== undefined) remove(old);
+    const old = store.find(item.id);
+    if (old !== 0) store.remove(old);
     return bytesOf(serializeItem(item));
   }
 
@@ -167,13 +125,10 @@ export function itemCards(
     known(ids: readonly number[], at: CatalogueView, touch = true): Array<KeptCard | undefined> {
       const found = new Array<KeptCard | undefined>(ids.length);
       for (let i = 0; i < ids.length; i++) {
-        const card = cards.get(ids[i]!);
-        if (card === undefined || !stillTrue(card, at, NO_DIMS, [card.id])) continue;
-        found[i] = card;
-        if (touch && ends.older !== card) {
-          unlink(card);
-          linkNewest(card);
-        }
+        const slot = store.find(ids[i]!);
+        if (slot === 0 || !isTrue(slot, at)) continue;
+        found[i] = store.bytes(slot);
+        if (touch) store.touch(slot);
       }
       return found;
     },
@@ -186,12 +141,12 @@ export function itemCards(
     keep(item: Item, at: CatalogueView): Buffer {
       const json = made(item);
       const packed = packing.pack(item, json);
-      const size = packed.length + CARD_OVERHEAD;
-      if (size <= budget) {
-        while (bytes + size > budget) remove(ends.newer);
-        add(item.id, at, packed, json.length);
+      const size = countOf(packed.length);
+      if (size <= budget && store.fits(packed.length)) {
+        while (bytes() + size > budget) store.remove(store.oldest());
+        store.add(item.id, at, packed, json.length);
       }
-      observe?.(bytes, cards.size);
+      observe?.(bytes(), store.count);
       return json;
     },
 
@@ -203,15 +158,28 @@ export function itemCards(
     keepIfRoom(item: Item, at: CatalogueView): Buffer {
       const json = made(item);
       const packed = packing.pack(item, json);
-      const size = packed.length + CARD_OVERHEAD;
-      for (let old = ends.newer; old !== ends && bytes + size > budget; old = old.newer) {
-        if (stillTrue(old, at, NO_DIMS, [old.id])) break;
-        remove(old);
+      const size = countOf(packed.length);
+      for (let old = store.oldest(); old !== 0 && bytes() + size > budget; ) {
+        if (isTrue(old, at)) break;
+        const next = store.newerThan(old);
+        store.remove(old);
+        old = next;
       }
-      if (bytes + size <= budget) add(item.id, at, packed, json.length);
-      else refusals++;
-      observe?.(bytes, cards.size);
+      if (bytes() + size <= budget && store.fits(packed.length)) {
+        store.add(item.id, at, packed, json.length);
+      } else refusals++;
+      observe?.(bytes(), store.count);
       return json;
+    },
+
+    /**
+     * Lets go of every card of an earlier life or epoch than `at`'s: none can be
+     * true again (kept.ts), and after a reload they would hold the room warming
+     * fills with the new life's cards.
+     */
+    forgetBefore(at: CatalogueView): void {
+      store.retain((slot) => store.sameLife(slot, at));
+      observe?.(bytes(), store.count);
     },
 
     /** The bytes of a card's JSON. */
@@ -222,14 +190,14 @@ export function itemCards(
     /** Writes a card's JSON into `out` at `at`; returns where it ends. */
     write(card: CardJson, out: Buffer, at: number): number {
       if (card instanceof Uint8Array) return at + card.copy(out, at);
-      return packing.unpack(card.value, out, at);
+      return packing.unpack(card.chunk, card.start, card.end, out, at);
     },
 
     /** A card's JSON in a buffer of its own (an item's answer). */
     bytes(card: CardJson): Buffer {
       if (card instanceof Uint8Array) return card;
       const out = Buffer.allocUnsafeSlow(card.size);
-      packing.unpack(card.value, out, 0);
+      packing.unpack(card.chunk, card.start, card.end, out, 0);
       return out;
     },
 
@@ -240,10 +208,15 @@ export function itemCards(
 
     /** An item found not visible: its card, if any, must never be served again. */
     drop(id: number): void {
-      const card = cards.get(id);
-      if (card === undefined) return;
-      remove(card);
-      observe?.(bytes, cards.size);
+      const slot = store.find(id);
+      if (slot === 0) return;
+      store.remove(slot);
+      observe?.(bytes(), store.count);
+    },
+
+    /** The arena's bytes written (live and dead) and held (whole chunks), for bench/item-cards.ts. */
+    arena(): { written: number; held: number } {
+      return { written: store.arenaBytes(), held: store.chunkCount() * CHUNK_BYTES };
     },
   };
 }
