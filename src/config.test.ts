@@ -34,8 +34,8 @@ describe('configuration', () => {
     );
   });
 
-  it('keeps 150 MB of item JSON unless STOREFRONT_ITEM_JSON_MB says otherwise (0: none)', () => {
-    expect(loadConfig({}).storefront.itemJsonBytes).toBe(150 * 1024 * 1024);
+  it('keeps 500 MB of item JSON unless STOREFRONT_ITEM_JSON_MB says otherwise (0: none)', () => {
+    expect(loadConfig({}).storefront.itemJsonBytes).toBe(500 * 1024 * 1024);
     expect(loadConfig({ STOREFRONT_ITEM_JSON_MB: '512' }).storefront.itemJsonBytes).toBe(
       512 * 1024 * 1024,
     );
