@@ -3,9 +3,9 @@ import type { Item } from './items.schemas.js';
 /**
  * A card (an item's JSON) packed to about 40 % of its bytes, written back out byte
  * for byte when served. At a million items every card kept as JSON would take about
- * 1.5 GB (1,170 bytes and its bookkeeping); packed, every card fits in about 600 MB,
- * so a deep page is copied from memory rather than read from the database
- * (docs/performance.md).
+ * 1.5 GB (1,170 bytes and its bookkeeping); packed, every card fits in about 440 MB
+ * with its bookkeeping (card-store.ts), so a deep page is copied from memory rather
+ * than read from the database (docs/performance.md).
  *
  * A packed card is a run of bytes (kept in card-store.ts's arena), a list of
  * operations:
