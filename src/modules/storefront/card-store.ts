@@ -3,9 +3,6 @@ import { SlotsById } from './slots-by-id.js';
 /** Bytes of one chunk of card bytes: about 20,000 packed cards. */
 export const CHUNK_BYTES = 8 * 1024 * 1024;
 
-/** Bookkeeping kept for a card beside its bytes: ten 4-byte columns and a version of 8, and its id's slot. */
-export const SLOT_BYTES = 52;
-
 /** Where a kept card's packed bytes are. A chunk is never written over, so this stays true after any later change. */
 export interface CardBytes {
   chunk: Buffer;
@@ -29,7 +26,8 @@ const NONE = -1;
  * arrays, and the order they were served in as a list of slots. At a million cards
  * an object per card (a Map entry, a card, a string header) cost about 150 bytes
  * beside 400 of packed card and kept the collector marking all of it; here a card
- * costs SLOT_BYTES beside its bytes, and the arena lies outside the heap.
+ * costs about 64 bytes beside its bytes (item-cards.ts's CARD_OVERHEAD), and the
+ * arena lies outside the heap.
  *
  * Bytes are only ever appended to the newest chunk. A card removed leaves its bytes
  * dead where they are; once a quarter of an older chunk is dead, its live cards are
@@ -93,14 +91,17 @@ export class CardStore {
     return this.sizeOf[slot]!;
   }
 
-  /** Its packed bytes. */
-  length(slot: number): number {
-    return this.lengthOf[slot]!;
-  }
-
   /** Whether the card was worked out in `at`'s epoch and life. */
   sameLife(slot: number, at: CardAt): boolean {
-    return this.lifeOf[slot] === at.life && this.epochs[this.epochOf[slot]!] === at.epoch;
+    return this.lifeOf[slot] === at.life && this.epoch(slot) === at.epoch;
+  }
+
+  epoch(slot: number): string {
+    return this.epochs[this.epochOf[slot]!]!;
+  }
+
+  life(slot: number): number {
+    return this.lifeOf[slot]!;
   }
 
   version(slot: number): number {
@@ -125,11 +126,6 @@ export class CardStore {
   /** The slot served after `slot`, or 0 past the most recent. */
   newerThan(slot: number): number {
     return this.newer[slot]!;
-  }
-
-  /** The most recently served card's slot, or 0. */
-  newest(): number {
-    return this.older[0]!;
   }
 
   /** Keeps a card (its id not kept already) as the most recently served; returns its slot. */
@@ -230,10 +226,9 @@ export class CardStore {
   /** Copies the live cards of every stale chunk to the newest chunk, in one pass over the slots, and lets those chunks go. */
   private compactStale(): void {
     while (this.stale.size > 0) {
-      // The newest chunk is still being written: never compacted.
+      // Never the newest chunk: only a chunk no longer written is marked.
       const moving = new Set(this.stale);
       this.stale.clear();
-      moving.delete(this.current);
       for (let slot = 1; slot < this.top; slot++) {
         const chunk = this.chunkOf[slot]!;
         if (chunk === NONE || !moving.has(chunk)) continue;

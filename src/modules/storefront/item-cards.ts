@@ -4,6 +4,7 @@ import { type CardPacking, cardPacking } from './card-packing.js';
 import { type CardBytes, CardStore, CHUNK_BYTES } from './card-store.js';
 import type { CatalogueView, Dimension } from './catalogue-version.js';
 import { Item } from './items.schemas.js';
+import { trueAt } from './kept.js';
 
 /**
  * What keeping one card costs beyond its packed bytes: its slot's columns and their
@@ -101,12 +102,12 @@ export function itemCards(
 
   /** What a card counts against the budget. */
   const countOf = (length: number) => length + CARD_OVERHEAD;
-  const bytes = () => store.liveBytes + store.count * CARD_OVERHEAD;
+  const keptBytes = () => store.liveBytes + store.count * CARD_OVERHEAD;
 
-  /** Whether the card in `slot` is still true at `at` (kept.ts's stillTrue, from its columns). */
+  /** Whether the card in `slot` is still true at `at`: it depends on its own item alone. */
   function isTrue(slot: number, at: CatalogueView): boolean {
     oneId[0] = store.id(slot);
-    return store.sameLife(slot, at) && !at.changedSince(store.version(slot), NO_DIMS, oneId);
+    return trueAt(store.epoch(slot), store.life(slot), store.version(slot), at, NO_DIMS, oneId);
   }
 
   /** The item's JSON, its old card gone (it was not true, or it would not be asked for). */
@@ -143,10 +144,10 @@ export function itemCards(
       const packed = packing.pack(item, json);
       const size = countOf(packed.length);
       if (size <= budget && store.fits(packed.length)) {
-        while (bytes() + size > budget) store.remove(store.oldest());
+        while (keptBytes() + size > budget) store.remove(store.oldest());
         store.add(item.id, at, packed, json.length);
       }
-      observe?.(bytes(), store.count);
+      observe?.(keptBytes(), store.count);
       return json;
     },
 
@@ -159,16 +160,16 @@ export function itemCards(
       const json = made(item);
       const packed = packing.pack(item, json);
       const size = countOf(packed.length);
-      for (let old = store.oldest(); old !== 0 && bytes() + size > budget; ) {
+      for (let old = store.oldest(); old !== 0 && keptBytes() + size > budget; ) {
         if (isTrue(old, at)) break;
         const next = store.newerThan(old);
         store.remove(old);
         old = next;
       }
-      if (bytes() + size <= budget && store.fits(packed.length)) {
+      if (keptBytes() + size <= budget && store.fits(packed.length)) {
         store.add(item.id, at, packed, json.length);
       } else refusals++;
-      observe?.(bytes(), store.count);
+      observe?.(keptBytes(), store.count);
       return json;
     },
 
@@ -179,7 +180,7 @@ export function itemCards(
      */
     forgetBefore(at: CatalogueView): void {
       store.retain((slot) => store.sameLife(slot, at));
-      observe?.(bytes(), store.count);
+      observe?.(keptBytes(), store.count);
     },
 
     /** The bytes of a card's JSON. */
@@ -211,7 +212,7 @@ export function itemCards(
       const slot = store.find(id);
       if (slot === 0) return;
       store.remove(slot);
-      observe?.(bytes(), store.count);
+      observe?.(keptBytes(), store.count);
     },
 
     /** The arena's bytes written (live and dead) and held (whole chunks), for bench/item-cards.ts. */

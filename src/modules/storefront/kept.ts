@@ -23,10 +23,17 @@ export function stillTrue(
   dims: readonly Dimension[],
   ids: readonly number[],
 ): boolean {
-  return (
-    kept !== undefined &&
-    kept.epoch === view.epoch &&
-    kept.life === view.life &&
-    !view.changedSince(kept.version, dims, ids)
-  );
+  return kept !== undefined && trueAt(kept.epoch, kept.life, kept.version, view, dims, ids);
+}
+
+/** stillTrue for a value worked out at `epoch`, `life` and `version`, kept other than as a Kept (card-store.ts's columns). */
+export function trueAt(
+  epoch: string,
+  life: number,
+  version: number,
+  view: CatalogueView,
+  dims: readonly Dimension[],
+  ids: readonly number[],
+): boolean {
+  return epoch === view.epoch && life === view.life && !view.changedSince(version, dims, ids);
 }
