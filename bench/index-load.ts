@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../test/support/free-port.js';
 import { loopDelayProbe } from './loop-delay.js';
-import { quiet } from './processes.js';
+import { quiet, serverMetric } from './processes.js';
 import { root, startServer } from './start-command.js';
 
 const { values } = parseArgs({
@@ -84,12 +84,7 @@ const sampler = setInterval(() => {
   }
 }, 20);
 
-async function metric(name: string): Promise<number> {
-  const text = await fetch(`${base}/metrics`, {
-    headers: { authorization: `Bearer ${TOKEN}` },
-  }).then((r) => r.text());
-  return Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
-}
+const metric = (name: string) => serverMetric(base, TOKEN, name);
 
 /** Probes /healthz every 10 ms until `done()` holds; the probes' latencies in ms. */
 async function probeUntil(

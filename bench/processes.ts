@@ -126,3 +126,11 @@ export function rssMb(pid: number | undefined): number {
     return 0;
   }
 }
+
+/** One sample of a metric from a server started with METRICS_TOKEN `token` (NaN when absent). */
+export async function serverMetric(base: string, token: string, name: string): Promise<number> {
+  const text = await fetch(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${token}` },
+  }).then((r) => r.text());
+  return Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+}

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { dropPostgres, SERVER_URL, seedPostgres, settle } from './databases.js';
 import { type LoopDelay, loopDelayProbe } from './loop-delay.js';
 import { measureMisses } from './misses.js';
-import { quiet, rssMb, SERVER, startTarget, stopTarget } from './processes.js';
+import { quiet, rssMb, SERVER, serverMetric, startTarget, stopTarget } from './processes.js';
 import { emptySizeResult, missTable } from './report.js';
 
 const { values } = parseArgs({
@@ -40,13 +40,6 @@ const databaseUrl = seeded.databaseUrl!;
 const loop = loopDelayProbe();
 const TOKEN = 'bench-run-misses';
 
-async function metric(base: string, name: string): Promise<number> {
-  const text = await fetch(`${base}/metrics`, {
-    headers: { authorization: `Bearer ${TOKEN}` },
-  }).then((r) => r.text());
-  return Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
-}
-
 /**
  * Until the index has loaded once and its cards stopped growing for 3 s (warming
  * done). The server's CPU alone does not tell: it idles while PostgreSQL counts
@@ -58,8 +51,8 @@ async function warmed(base: string, maxMs: number): Promise<void> {
   let still = 0;
   while (Date.now() < until && still < 3) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const loaded = (await metric(base, 'shop_storefront_index_reloads_total')) >= 1;
-    const now = await metric(base, 'shop_storefront_item_json_items');
+    const loaded = (await serverMetric(base, TOKEN, 'shop_storefront_index_reloads_total')) >= 1;
+    const now = await serverMetric(base, TOKEN, 'shop_storefront_item_json_items');
     still = loaded && now === cards ? still + 1 : 0;
     cards = now;
   }

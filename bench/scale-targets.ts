@@ -14,8 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { dropPostgres, SERVER_URL, seedPostgres } from './databases.js';
+import { checkpoint, dropPostgres, SERVER_URL, seedPostgres } from './databases.js';
 import type { LoopDelay } from './loop-delay.js';
 import { root } from './start-command.js';
 
@@ -75,16 +74,8 @@ async function catalogue(items: number, reuse: string | undefined) {
   console.log(`Seeding ${items} items…`);
   const seeded = await seedPostgres(items, tmp);
   made.push(seeded.databaseUrl!);
-  // The seed's million rows are still being written out by the checkpointer for
-  // minutes after it returns: flushed now (not in the seed's time), so the load
-  // measured next does not share the disk and a core with them.
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  try {
-    await admin.query('CHECKPOINT');
-  } finally {
-    await admin.end();
-  }
+  // Outside the seed's time: the load measured next would otherwise run beside it.
+  await checkpoint();
   return { url: seeded.databaseUrl!, seedSeconds: seeded.seconds };
 }
 
