@@ -43,7 +43,7 @@ const at = (life: number, version: number) => ({ epoch: 'e', life, version });
 const read = (card: CardBytes) => Buffer.from(card.chunk.subarray(card.start, card.end));
 
 describe('the card store', () => {
-  it('keeps what a map in served order keeps, its bytes unchanged, the arena within a third of the live bytes', () => {
+  it('keeps what a map in served order keeps, its bytes unchanged, each serial naming the bytes of one card, the arena within a third of the live bytes', () => {
     fc.assert(
       fc.property(fc.array(op, { minLength: 50, maxLength: 300 }), (ops) => {
         const store = new CardStore(CHUNK);
@@ -56,6 +56,14 @@ describe('the card store', () => {
         };
         // Every card's bytes as read when it was kept, to be read again at the end.
         const readers: Array<{ card: CardBytes; bytes: Buffer }> = [];
+        // The bytes each serial named when first seen: it must name them for good.
+        const named = new Map<number, string>();
+        const sameAsNamed = (card: CardBytes) => {
+          const hex = read(card).toString('hex');
+          const first = named.get(card.serial) ?? hex;
+          named.set(card.serial, first);
+          return first === hex;
+        };
         ops.forEach((step, version) => {
           const slot = 'id' in step ? store.find(step.id) : 0;
           switch (step.kind) {
@@ -90,6 +98,7 @@ describe('the card store', () => {
           // What the store holds, in served order, against the model: one comparison a step.
           const held: string[] = [];
           for (let s = store.oldest(); s !== 0; s = store.newerThan(s)) {
+            expect(sameAsNamed(store.bytes(s))).toBe(true);
             const life = store.sameLife(s, at(1, 0)) ? 1 : store.sameLife(s, at(2, 0)) ? 2 : 0;
             held.push(
               `${store.id(s)}@${store.find(store.id(s)) === s} ${read(store.bytes(s)).toString('hex')} ${store.size(s)} v${store.version(s)} l${life}`,

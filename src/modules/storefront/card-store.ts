@@ -10,6 +10,12 @@ export interface CardBytes {
   end: number;
   /** The bytes of the card's JSON, written out. */
   size: number;
+  /**
+   * Where these bytes were appended, as if every chunk ever opened followed the one
+   * before: no other card's bytes, before or after, have the same (a card moved by
+   * compaction gets a new one), so it names these bytes' JSON for good.
+   */
+  serial: number;
 }
 
 /** What a card was worked out at (CatalogueView's epoch, life and version). */
@@ -58,6 +64,9 @@ export class CardStore {
   private readonly used: number[] = [];
   private readonly dead: number[] = [];
   private current = NONE;
+  /** Each chunk's place among all chunks ever opened: a card's serial is it and the card's start. */
+  private readonly generation: number[] = [];
+  private opened = 0;
   /** Chunks a quarter dead, compacted before an operation returns. */
   private readonly stale = new Set<number>();
 
@@ -115,6 +124,7 @@ export class CardStore {
       start,
       end: start + this.lengthOf[slot]!,
       size: this.sizeOf[slot]!,
+      serial: this.generation[this.chunkOf[slot]!]! * this.chunkBytes + start,
     };
   }
 
@@ -218,6 +228,7 @@ export class CardStore {
     let index = this.chunks.indexOf(null);
     if (index === NONE) index = this.chunks.length;
     this.chunks[index] = chunk;
+    this.generation[index] = this.opened++;
     this.used[index] = 0;
     this.dead[index] = 0;
     return index;

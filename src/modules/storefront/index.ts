@@ -38,9 +38,14 @@ export async function storefrontModule(
   cachedResponses = CACHED_RESPONSES,
 ): Promise<StorefrontMemory> {
   const reuse = cachedResponses > 0;
+  // A sixteenth of the bound for the JSON of the cards written out most (written-cards.ts).
+  const itemJsonBytes = reuse ? ctx.config.storefront.itemJsonBytes : 0;
+  const writtenBytes = Math.floor(itemJsonBytes / 16);
   const cards = itemCards(
-    reuse ? ctx.config.storefront.itemJsonBytes : 0,
+    itemJsonBytes - writtenBytes,
     itemJsonMetrics(ctx.metrics.storefrontItemJson),
+    undefined,
+    writtenBytes,
   );
   let warming: Promise<void> | null = null;
   let closed = false;

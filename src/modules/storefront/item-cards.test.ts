@@ -132,6 +132,26 @@ describe('the kept item JSON, bounded by bytes', () => {
     expect(JSON.parse(json).id).toBe(2);
   });
 
+  it('writes a card written out before from its kept JSON, and an item changed since as it is now', () => {
+    const observed: number[] = [];
+    const cards = itemCards(10 * cardSize, (bytes) => observed.push(bytes), undefined, 10_000);
+    const page = (view: CatalogueView) => {
+      const out = Buffer.alloc(4_096);
+      return out.subarray(0, cards.write(cards.known([1], view)[0]!, out, 0)).toString();
+    };
+    cards.keep(itemWith(1), at);
+    const first = page(at);
+    expect(observed.at(-1)).toBe(cardSize);
+    // Its second write keeps its JSON beside the packed card, counted in the gauge.
+    expect(page(at)).toBe(first);
+    expect(observed.at(-1)).toBe(cardSize + Buffer.byteLength(first));
+    expect(page(at)).toBe(first);
+    const later = viewAt(2, [1]);
+    cards.keep(itemWith(1, 'Walnut, oiled.'), later);
+    expect(JSON.parse(page(later)).description).toBe('Walnut, oiled.');
+    expect(JSON.parse(page(later)).description).toBe('Walnut, oiled.');
+  });
+
   it('lets go of every card of an earlier life when told, and of no card of this one', () => {
     const observed: number[] = [];
     const cards = itemCards(10 * cardSize, (bytes) => observed.push(bytes));

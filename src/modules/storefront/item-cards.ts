@@ -5,6 +5,7 @@ import { type CardBytes, CardStore, CHUNK_BYTES } from './card-store.js';
 import type { CatalogueView, Dimension } from './catalogue-version.js';
 import { Item } from './items.schemas.js';
 import { trueAt } from './kept.js';
+import { WrittenCards } from './written-cards.js';
 
 /**
  * What keeping one card costs beyond its packed bytes: its slot's columns and their
@@ -88,14 +89,17 @@ export type CardJson = Buffer | KeptCard;
  * a list page the response cache has not seen (every customer's filters differ)
  * then costs a search for ids and sort keys, not the JSON of every item on it.
  * At most `budget` bytes (each card's bytes and CARD_OVERHEAD); the card served
- * least recently goes first.
+ * least recently goes first. Beside them, at most `writtenBudget` bytes of the JSON
+ * of the cards written out most (written-cards.ts).
  */
 export function itemCards(
   budget: number,
   observe?: CardsObserver,
   packing: CardPacking = cardPacking(),
+  writtenBudget = 0,
 ) {
   const store = new CardStore();
+  const written = new WrittenCards(writtenBudget);
   // Cards warming found no room for: the warm loop stops at the first.
   let refusals = 0;
   const oneId = [0];
@@ -103,6 +107,7 @@ export function itemCards(
   /** What a card counts against the budget. */
   const countOf = (length: number) => length + CARD_OVERHEAD;
   const keptBytes = () => store.liveBytes + store.count * CARD_OVERHEAD;
+  const report = () => observe?.(keptBytes() + written.bytes, store.count);
 
   /** Whether the card in `slot` is still true at `at`: it depends on its own item alone. */
   function isTrue(slot: number, at: CatalogueView): boolean {
@@ -147,7 +152,7 @@ export function itemCards(
         while (keptBytes() + size > budget) store.remove(store.oldest());
         store.add(item.id, at, packed, json.length);
       }
-      observe?.(keptBytes(), store.count);
+      report();
       return json;
     },
 
@@ -169,7 +174,7 @@ export function itemCards(
       if (keptBytes() + size <= budget && store.fits(packed.length)) {
         store.add(item.id, at, packed, json.length);
       } else refusals++;
-      observe?.(keptBytes(), store.count);
+      report();
       return json;
     },
 
@@ -180,7 +185,7 @@ export function itemCards(
      */
     forgetBefore(at: CatalogueView): void {
       store.retain((slot) => store.sameLife(slot, at));
-      observe?.(keptBytes(), store.count);
+      report();
     },
 
     /** The bytes of a card's JSON. */
@@ -191,7 +196,13 @@ export function itemCards(
     /** Writes a card's JSON into `out` at `at`; returns where it ends. */
     write(card: CardJson, out: Buffer, at: number): number {
       if (card instanceof Uint8Array) return at + card.copy(out, at);
-      return packing.unpack(card.chunk, card.start, card.end, out, at);
+      const kept = written.writeInto(card.serial, out, at);
+      if (kept >= 0) return kept;
+      const end = packing.unpack(card.chunk, card.start, card.end, out, at);
+      const before = written.bytes;
+      written.written(card.serial, out, at, end);
+      if (written.bytes !== before) report();
+      return end;
     },
 
     /** A card's JSON in a buffer of its own (an item's answer). */
@@ -212,7 +223,7 @@ export function itemCards(
       const slot = store.find(id);
       if (slot === 0) return;
       store.remove(slot);
-      observe?.(keptBytes(), store.count);
+      report();
     },
 
     /** The arena's bytes written (live and dead) and held (whole chunks), for bench/item-cards.ts. */
