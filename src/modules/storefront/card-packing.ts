@@ -219,13 +219,13 @@ function packItem(item: Item, p: Packer): void {
   p.string(item.description);
   p.common(`,"status":${JSON.stringify(item.status)},"price_cents":`);
   p.number(item.price_cents);
+  // A category joins the text around it (after the price, up to the first photo's
+  // id): one fragment per category and whether the item has photos, one operation.
   p.common(',"category":');
   if (item.category === null) p.common('null');
   else {
-    p.cut();
     const { id, name, slug } = item.category;
     p.common(`{"id":${id},"name":${JSON.stringify(name)},"slug":${JSON.stringify(slug)}}`);
-    p.cut();
   }
   p.common(',"images":[');
   item.images.forEach((image, i) => {
@@ -255,14 +255,17 @@ function packItem(item: Item, p: Packer): void {
     p.common(']}');
   });
   p.common('],"tags":[');
+  // A tag is a fragment with the comma before it and, for the last, the text after
+  // it: four fragments a tag at most, one operation each.
+  const last = item.tags.length - 1;
   item.tags.forEach((tag, i) => {
-    if (i > 0) p.common(',');
-    p.cut();
+    if (i === 0) p.cut();
+    else p.common(',');
     const { id, name, slug, colour } = tag;
     p.common(
       `{"id":${id},"name":${JSON.stringify(name)},"slug":${JSON.stringify(slug)},"colour":${JSON.stringify(colour)}}`,
     );
-    p.cut();
+    if (i < last) p.cut();
   });
   p.common('],"created_at":');
   p.time(item.created_at);
