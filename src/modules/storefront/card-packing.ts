@@ -90,7 +90,7 @@ class Packer {
     this.shared += text;
   }
 
-  /** Ends the shared text here: a tag or a category is its own fragment, whatever surrounds it. */
+  /** Ends the shared text here: what follows (a value, a tag) does not join it. */
   cut(): void {
     const text = this.shared;
     if (text === '') return;
@@ -220,7 +220,7 @@ function packItem(item: Item, p: Packer): void {
   p.common(`,"status":${JSON.stringify(item.status)},"price_cents":`);
   p.number(item.price_cents);
   // A category joins the text around it (after the price, up to the first photo's
-  // id): one fragment per category and whether the item has photos, one operation.
+  // id, the first tag or the creation time): three fragments a category at most.
   p.common(',"category":');
   if (item.category === null) p.common('null');
   else {

@@ -32,7 +32,7 @@ class Model {
   /** Whether a write of `serial` now finds its JSON kept. */
   holds(serial: number): boolean {
     const entry = this.kept.get(placeOf(serial, this.bits));
-    return entry?.serial === serial && entry.pos > this.head - this.budget;
+    return entry?.serial === serial && entry.pos >= this.head - this.budget;
   }
 
   write(serial: number): void {

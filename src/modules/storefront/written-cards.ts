@@ -18,7 +18,7 @@
  */
 export class WrittenCards {
   private ring: Buffer | null = null;
-  /** Bytes ever written into the ring: a card at `pos` is still there while pos > head − budget. */
+  /** Bytes ever written into the ring: a card at `pos` is still there while pos ≥ head − budget. */
   private head = 0;
   private readonly serials: Float64Array;
   private readonly positions: Float64Array;
@@ -49,7 +49,11 @@ export class WrittenCards {
     this.seen = new Float64Array(size).fill(-1);
   }
 
-  /** Bytes of JSON the ring holds (at most `budget`; its pages are touched only as written). */
+  /**
+   * Bytes of JSON the ring holds (at most `budget`; its pages are touched only as
+   * written). Its table lies beside it, not counted: about 130 bytes a place with
+   * its view (8 MB for the default bound's 65,536 places).
+   */
   get bytes(): number {
     return Math.min(this.head, this.budget);
   }
@@ -62,7 +66,7 @@ export class WrittenCards {
     const place = this.placeOf(serial);
     if (this.serials[place] !== serial) return -1;
     const pos = this.positions[place]!;
-    if (pos <= this.head - this.budget) return -1;
+    if (pos < this.head - this.budget) return -1;
     const json = this.views[place]!;
     out.set(json, at);
     return at + json.length;
