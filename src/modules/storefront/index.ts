@@ -38,9 +38,9 @@ export async function storefrontModule(
   cachedResponses = CACHED_RESPONSES,
 ): Promise<StorefrontMemory> {
   const reuse = cachedResponses > 0;
-  // A sixteenth of the bound for the JSON of the cards written out most (written-cards.ts).
+  // A sixty-fourth of the bound for the JSON of the cards written out most (written-cards.ts).
   const itemJsonBytes = reuse ? ctx.config.storefront.itemJsonBytes : 0;
-  const writtenBytes = Math.floor(itemJsonBytes / 16);
+  const writtenBytes = Math.floor(itemJsonBytes / 64);
   const cards = itemCards(
     itemJsonBytes - writtenBytes,
     itemJsonMetrics(ctx.metrics.storefrontItemJson),

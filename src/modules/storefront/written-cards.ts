@@ -34,14 +34,16 @@ export class WrittenCards {
 
   /**
    * `places` (rounded up to a power of two): how many cards the table can name at
-   * once, about twice what the ring holds (a card's JSON is about 1 KB).
+   * once, about what the ring holds (a card's JSON is about 1 KB). Each kept card's
+   * view lives on the heap: 65,536 places slowed every collection (scavenges of
+   * 12–20 ms against 3, and major collections under load), 8,192 did not
+   * (docs/performance.md).
    */
   constructor(
     private readonly budget: number,
-    places = Math.max(1, Math.ceil(budget / 512)),
+    places = Math.max(1, Math.ceil(budget / 1024)),
   ) {
-    // At most 2^20 places (a ring of about 1 GB of JSON): the views are on the heap.
-    this.bits = Math.min(20, Math.ceil(Math.log2(Math.max(1, places))));
+    this.bits = Math.min(16, Math.ceil(Math.log2(Math.max(1, places))));
     const size = 2 ** this.bits;
     this.serials = new Float64Array(size).fill(-1);
     this.positions = new Float64Array(size);
@@ -52,7 +54,7 @@ export class WrittenCards {
   /**
    * Bytes of JSON the ring holds (at most `budget`; its pages are touched only as
    * written). Its table lies beside it, not counted: about 130 bytes a place with
-   * its view (8 MB for the default bound's 65,536 places).
+   * its view (1 MB for the default bound's 8,192 places).
    */
   get bytes(): number {
     return Math.min(this.head, this.budget);
