@@ -154,8 +154,10 @@ describe('the kept item JSON, bounded by bytes', () => {
     packed.chunk.set(saved, packed.start);
     const later = viewAt(2, [1]);
     cards.keep(itemWith(1, 'Walnut, oiled.'), later);
-    expect(JSON.parse(page(later)).description).toBe('Walnut, oiled.');
-    expect(JSON.parse(page(later)).description).toBe('Walnut, oiled.');
+    // Its first, second (kept) and third (from the kept JSON) writes: the new JSON each time.
+    for (let write = 0; write < 3; write++) {
+      expect(JSON.parse(page(later)).description).toBe('Walnut, oiled.');
+    }
   });
 
   it('lets go of every card of an earlier life when told, and of no card of this one', () => {
