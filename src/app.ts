@@ -23,6 +23,7 @@ import { documentOptionalBodies, documentRouteConventions } from './http/openapi
 import { ownOrigins } from './http/own-origins.js';
 import { rateLimitRedis } from './http/rate-limit-store.js';
 import { registerRateLimits } from './http/rate-limits.js';
+import { installRepliesPerTurn } from './http/replies-per-turn.js';
 import { installRequestGuards, refuseBodiesWhereNoneIsTaken } from './http/request-guards.js';
 import { ErrorResponse } from './http/schemas.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
@@ -254,6 +255,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   await app.register(cookie);
   installSecurityHeaders(app, headers);
+  installRepliesPerTurn(app, app.log);
   const rateLimitHealth = await registerRateLimits(app, {
     redis,
     nameSpace: deps.rateLimitNameSpace ?? 'shop-rate-limit:',
