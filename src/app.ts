@@ -255,7 +255,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   await app.register(cookie);
   installSecurityHeaders(app, headers);
-  installRepliesPerTurn(app, app.log);
   const rateLimitHealth = await registerRateLimits(app, {
     redis,
     nameSpace: deps.rateLimitNameSpace ?? 'shop-rate-limit:',
@@ -304,6 +303,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   );
   clientErrorRoutes(app);
   await app.register(async (scope: App) => {
+    // Its reads are most of the traffic: their replies leave a turn's at a time.
+    installRepliesPerTurn(scope, app.log);
     const memory = await storefrontModule(
       scope,
       ctx,

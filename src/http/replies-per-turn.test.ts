@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import fc from 'fast-check';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { installRepliesPerTurn, turnGathering } from './replies-per-turn.js';
 
@@ -74,24 +76,72 @@ describe('turnGathering against a model', () => {
 });
 
 describe('replies per turn in an app', () => {
-  it('writes a reply after the work already queued in its turn, and every reply arrives', async () => {
+  async function appWith(routes: (app: FastifyInstance) => void, hook = true) {
     const app = Fastify();
-    installRepliesPerTurn(app, app.log);
-    const sentWhenTurnEnded: boolean[] = [];
-    app.get('/page/:n', async (request, reply) => {
-      // Queued before the reply is sent: runs in the same check phase, ahead of the flush.
-      setImmediate(() => sentWhenTurnEnded.push(reply.raw.headersSent));
-      return { page: (request.params as { n: string }).n };
-    });
+    if (hook) installRepliesPerTurn(app, app.log);
+    routes(app);
     await app.ready();
+    return app;
+  }
+
+  it.each([
+    [true, [false, false]],
+    [false, [true, true]],
+  ])(
+    'with the hook %s, a reply is written after the work already queued in its turn (sent then: %j)',
+    async (hook, sent) => {
+      const sentWhenTurnEnded: boolean[] = [];
+      const app = await appWith((app) => {
+        app.get('/page/:n', async (request, reply) => {
+          // Queued before the reply is sent: runs in the same check phase, ahead of the flush.
+          setImmediate(() => sentWhenTurnEnded.push(reply.raw.headersSent));
+          return { page: (request.params as { n: string }).n };
+        });
+      }, hook);
+      try {
+        const [a, b] = await Promise.all([
+          app.inject({ url: '/page/1' }),
+          app.inject({ url: '/page/2' }),
+        ]);
+        expect(a.json()).toEqual({ page: '1' });
+        expect(b.json()).toEqual({ page: '2' });
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(sentWhenTurnEnded).toEqual(sent);
+      } finally {
+        await app.close();
+      }
+    },
+  );
+
+  it('lets a stream go at once: one that fails is answered 500 by Fastify, and the process lives', async () => {
+    const app = await appWith((app) => {
+      app.get('/file', async (_request, reply) => {
+        // Fails on its own, before anything reads it (a file gone, a bucket unreachable).
+        const stream = new Readable({ read() {} });
+        process.nextTick(() => stream.destroy(new Error('disk gone')));
+        return reply.type('application/octet-stream').send(stream);
+      });
+    });
     try {
-      const [a, b] = await Promise.all([
-        app.inject({ url: '/page/1' }),
-        app.inject({ url: '/page/2' }),
-      ]);
-      expect(a.json()).toEqual({ page: '1' });
-      expect(b.json()).toEqual({ page: '2' });
-      expect(sentWhenTurnEnded).toEqual([false, false]);
+      // A real socket: Fastify's error handling of a stream is attached as it starts writing it.
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      expect((await fetch(`http://127.0.0.1:${port}/file`)).status).toBe(500);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 500 when writing the head fails after the wait, rather than never', async () => {
+    const app = await appWith((app) => {
+      app.get('/bad-header', async (_request, reply) => {
+        return reply.header('x-note', 'line one\nline two').send({ ok: true });
+      });
+    });
+    try {
+      const res = await app.inject({ url: '/bad-header' });
+      expect(res.statusCode).toBe(500);
+      expect(res.headers['x-note']).toBeUndefined();
     } finally {
       await app.close();
     }
