@@ -303,7 +303,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   );
   clientErrorRoutes(app);
   await app.register(async (scope: App) => {
-    // Its reads are most of the traffic: their replies leave a turn's at a time.
+    // Its reads are most of the traffic: each turn's replies are written together.
     installRepliesPerTurn(scope, app.log);
     const memory = await storefrontModule(
       scope,
