@@ -38,6 +38,7 @@ import * as m0096 from './0096_page_languages.js';
 import * as m0097 from './0097_draft_error_code.js';
 import * as m0098 from './0098_cancel_reason_code.js';
 import * as m0099 from './0099_tag_and_category_edits_in_place.js';
+import * as m0100 from './0100_tag_ids_refresh_writes_changes_only.js';
 
 /**
  * The migration history, in order. Listed explicitly rather than read from the
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0097_draft_error_code': m0097,
   '0098_cancel_reason_code': m0098,
   '0099_tag_and_category_edits_in_place': m0099,
+  '0100_tag_ids_refresh_writes_changes_only': m0100,
 };

@@ -167,14 +167,18 @@ export async function insertBatch(
   const holders = batch.holder.map((slot) => (slot === null ? null : customerIds[slot]!));
   const soldTo: Array<number | null> = batch.status.map(() => null);
   for (const sale of batch.sales) soldTo[sale.row] = customerIds[sale.customer]!;
+  // Each item's tag_ids as its links below will make them (sorted, as 0023's refresh
+  // writes them), so the refresh after the links finds nothing to rewrite (0100).
+  const tagIds = batch.extras.map(({ tags }) => `{${[...tags].sort((a, b) => a - b).join(',')}}`);
   const { rows } = await sql<{ id: number }>`
     INSERT INTO items (title, description, status, price_cents, price_source, category_id, created_at,
-                       published_at, sold_at, reserved_by, reserved_until, held_price_cents, sold_to)
-    SELECT t, d, s, p, 'manual', c, cr, pu, so, rb, ru, CASE WHEN rb IS NULL THEN NULL ELSE p END, st
+                       published_at, sold_at, reserved_by, reserved_until, held_price_cents, sold_to, tag_ids)
+    SELECT t, d, s, p, 'manual', c, cr, pu, so, rb, ru, CASE WHEN rb IS NULL THEN NULL ELSE p END, st, tg::int[]
     FROM unnest(${batch.title}::text[], ${batch.description}::text[], ${batch.status}::text[], ${batch.price}::int[],
                 ${batch.category}::int[], ${batch.created}::timestamptz[], ${batch.published}::timestamptz[],
-                ${batch.sold}::timestamptz[], ${holders}::int[], ${batch.until}::timestamptz[], ${soldTo}::int[])
-         AS x(t, d, s, p, c, cr, pu, so, rb, ru, st)
+                ${batch.sold}::timestamptz[], ${holders}::int[], ${batch.until}::timestamptz[], ${soldTo}::int[],
+                ${tagIds}::text[])
+         AS x(t, d, s, p, c, cr, pu, so, rb, ru, st, tg)
     RETURNING id`.execute(trx);
 
   const images = {
