@@ -1,6 +1,6 @@
 import type { ItemColumns } from './index-columns.js';
 import { SlotRun } from './slot-run.js';
-import { runNow, type Steps, sorting } from './work-slices.js';
+import { chunked, runNow, type Steps, sorting, zeroedArrays } from './work-slices.js';
 
 /** One sort order: newest first, or cheapest first (price_desc walks it backwards). */
 export type Order = 'newest' | 'cheapest';
@@ -230,22 +230,26 @@ export class Postings {
     const all = new Postings(rows, newest, cheapest);
     // Each list's length first, so that its slots are dealt into arrays of that length.
     const lengths = new Map<Postings, number>();
-    for (let i = 0; i < slots.length; i++) {
-      for (const list of listsOf(slots[i]!)) lengths.set(list, (lengths.get(list) ?? 0) + 1);
-      if (i % DEALT_PER_STEP === 0) yield;
-    }
+    yield* chunked(slots.length, DEALT_PER_STEP, (from, to) => {
+      for (let i = from; i < to; i++) {
+        for (const list of listsOf(slots[i]!)) lengths.set(list, (lengths.get(list) ?? 0) + 1);
+      }
+    });
     for (const order of ['newest', 'cheapest'] as const) {
-      for (const [list, length] of lengths) list.runs[order] = new SlotRun(new Int32Array(length));
+      const runs = yield* zeroedArrays([...lengths.values()]);
+      let made = 0;
+      for (const list of lengths.keys()) list.runs[order] = new SlotRun(runs[made++]!);
       const dealt = new Map<Postings, number>();
       const sorted = all[order];
-      for (let i = 0; i < sorted.length; i++) {
-        for (const list of listsOf(sorted[i]!)) {
-          const at = dealt.get(list) ?? 0;
-          list.runs[order].view[at] = sorted[i]!;
-          dealt.set(list, at + 1);
+      yield* chunked(sorted.length, DEALT_PER_STEP, (from, to) => {
+        for (let i = from; i < to; i++) {
+          for (const list of listsOf(sorted[i]!)) {
+            const at = dealt.get(list) ?? 0;
+            list.runs[order].view[at] = sorted[i]!;
+            dealt.set(list, at + 1);
+          }
         }
-        if (i % DEALT_PER_STEP === 0) yield;
-      }
+      });
     }
     for (const list of [all, ...lengths.keys()]) {
       if (list.wantsBits()) list.bits = yield* bitsMaking(list.newest);
@@ -266,16 +270,16 @@ function bitsOf(slots: Int32Array | readonly number[]): Uint32Array {
 /** `bitsOf` in steps: every item's list at a million is 40-80 ms at once. */
 function* bitsMaking(slots: Int32Array | readonly number[]): Steps<Uint32Array> {
   let last = 0;
-  for (let i = 0; i < slots.length; i++) {
-    if (slots[i]! > last) last = slots[i]!;
-    if (i % BITS_PER_STEP === BITS_PER_STEP - 1) yield;
-  }
+  yield* chunked(slots.length, BITS_PER_STEP, (from, to) => {
+    for (let i = from; i < to; i++) if (slots[i]! > last) last = slots[i]!;
+  });
   const bits = new Uint32Array((last >>> 5) + 1);
-  for (let i = 0; i < slots.length; i++) {
-    const slot = slots[i]!;
-    bits[slot >>> 5]! |= 1 << (slot & 31);
-    if (i % BITS_PER_STEP === BITS_PER_STEP - 1) yield;
-  }
+  yield* chunked(slots.length, BITS_PER_STEP, (from, to) => {
+    for (let i = from; i < to; i++) {
+      const slot = slots[i]!;
+      bits[slot >>> 5]! |= 1 << (slot & 31);
+    }
+  });
   return bits;
 }
 

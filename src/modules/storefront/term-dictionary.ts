@@ -1,5 +1,5 @@
 import { SlotRun } from './slot-run.js';
-import { type Steps, sorting as sortingSteps } from './work-slices.js';
+import { chunked, type Steps, sorting as sortingSteps, zeroedArrays } from './work-slices.js';
 
 /**
  * A load's rows, each row's lexemes as ids of interned words lying end to end in
@@ -22,9 +22,6 @@ export interface WordsBySlot {
  */
 const ROWS_PER_STEP = 256;
 const WORDS_PER_STEP = 4_096;
-/** Runs made between yields, in ints: a megabyte (the commonest words' runs in one step took 51 ms). */
-const INTS_PER_STEP = 1 << 18;
-const PAGE_INTS = 1_024;
 
 /**
  * Every distinct lexeme of the visible rows, in code-unit order, with the slots of
@@ -94,47 +91,35 @@ export function termDictionary() {
       if (slotsOf.size > 0) throw new Error('a load starts from an empty term dictionary');
       const arena = words.wordArena();
       const counts = new Int32Array(words.wordTotal);
-      for (let i = 0; i < slots.length; i++) {
-        const from = words.wordsFrom(slots[i]!);
-        const to = from + words.wordsIn(slots[i]!);
-        for (let at = from; at < to; at++) counts[arena[at]!]!++;
-        if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
-      }
-      const runs = new Array<Int32Array | undefined>(counts.length);
-      let made = 0;
-      for (let id = 0; id < counts.length; id++) {
-        if (counts[id] === 0) continue;
-        const run = new Int32Array(counts[id]!);
-        // Each page touched now, while the steps are bounded by bytes: the kernel
-        // hands out a fresh page on its first write, and the first rows written
-        // would otherwise meet thousands of runs' first pages in one step (29 ms).
-        for (let at = 0; at < run.length; at += PAGE_INTS) run[at] = 0;
-        runs[id] = run;
-        made += run.length;
-        if (made >= INTS_PER_STEP || id % WORDS_PER_STEP === WORDS_PER_STEP - 1) {
-          made = 0;
-          yield;
+      yield* chunked(slots.length, ROWS_PER_STEP, (from, to) => {
+        for (let i = from; i < to; i++) {
+          const first = words.wordsFrom(slots[i]!);
+          const end = first + words.wordsIn(slots[i]!);
+          for (let at = first; at < end; at++) counts[arena[at]!]!++;
         }
-      }
+      });
+      const runs = yield* zeroedArrays(counts);
       counts.fill(0);
-      for (let i = 0; i < slots.length; i++) {
-        const slot = slots[i]!;
-        const from = words.wordsFrom(slot);
-        const to = from + words.wordsIn(slot);
-        for (let at = from; at < to; at++) {
-          const id = arena[at]!;
-          runs[id]![counts[id]!++] = slot;
+      yield* chunked(slots.length, ROWS_PER_STEP, (from, to) => {
+        for (let i = from; i < to; i++) {
+          const slot = slots[i]!;
+          const first = words.wordsFrom(slot);
+          const end = first + words.wordsIn(slot);
+          for (let at = first; at < end; at++) {
+            const id = arena[at]!;
+            runs[id]![counts[id]!++] = slot;
+          }
         }
-        if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
-      }
-      for (let id = 0; id < runs.length; id++) {
-        const run = runs[id];
-        if (run === undefined) continue;
-        const lexeme = words.word(id);
-        slotsOf.set(lexeme, new SlotRun(run));
-        unsorted.push(lexeme);
-        if (id % WORDS_PER_STEP === WORDS_PER_STEP - 1) yield;
-      }
+      });
+      yield* chunked(runs.length, WORDS_PER_STEP, (from, to) => {
+        for (let id = from; id < to; id++) {
+          const run = runs[id];
+          if (run === undefined) continue;
+          const lexeme = words.word(id);
+          slotsOf.set(lexeme, new SlotRun(run));
+          unsorted.push(lexeme);
+        }
+      });
     },
 
     /** A row leaving its slot, with the lexemes it was added with. */
