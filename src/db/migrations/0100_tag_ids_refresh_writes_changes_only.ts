@@ -11,25 +11,21 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE OR REPLACE FUNCTION item_tag_ids_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      touched integer[];
     BEGIN
       IF TG_OP = 'UPDATE' THEN
-        PERFORM 1 FROM items WHERE id IN (SELECT item_id FROM changed_rows UNION SELECT item_id FROM old_rows)
-        ORDER BY id FOR NO KEY UPDATE;
-        UPDATE items i SET tag_ids = linked.tag_ids
-        FROM (SELECT t.item_id, coalesce(
-                (SELECT array_agg(it.tag_id ORDER BY it.tag_id) FROM item_tags it WHERE it.item_id = t.item_id),
-                '{}') AS tag_ids
-              FROM (SELECT item_id FROM changed_rows UNION SELECT item_id FROM old_rows) t) linked
-        WHERE i.id = linked.item_id AND i.tag_ids IS DISTINCT FROM linked.tag_ids;
+        touched := ARRAY(SELECT item_id FROM changed_rows UNION SELECT item_id FROM old_rows);
       ELSE
-        PERFORM 1 FROM items WHERE id IN (SELECT item_id FROM changed_rows) ORDER BY id FOR NO KEY UPDATE;
-        UPDATE items i SET tag_ids = linked.tag_ids
-        FROM (SELECT t.item_id, coalesce(
-                (SELECT array_agg(it.tag_id ORDER BY it.tag_id) FROM item_tags it WHERE it.item_id = t.item_id),
-                '{}') AS tag_ids
-              FROM (SELECT DISTINCT item_id FROM changed_rows) t) linked
-        WHERE i.id = linked.item_id AND i.tag_ids IS DISTINCT FROM linked.tag_ids;
+        touched := ARRAY(SELECT DISTINCT item_id FROM changed_rows);
       END IF;
+      PERFORM 1 FROM items WHERE id = ANY (touched) ORDER BY id FOR NO KEY UPDATE;
+      UPDATE items i SET tag_ids = linked.tag_ids
+      FROM (SELECT t.item_id, coalesce(
+              (SELECT array_agg(it.tag_id ORDER BY it.tag_id) FROM item_tags it WHERE it.item_id = t.item_id),
+              '{}') AS tag_ids
+            FROM unnest(touched) AS t(item_id)) linked
+      WHERE i.id = linked.item_id AND i.tag_ids IS DISTINCT FROM linked.tag_ids;
       RETURN NULL;
     END $$`.execute(db);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countItemRewrites } from '../../../test/support/item-rewrites.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
 import { cartRepository } from '../../modules/commerce/cart.repository.js';
 import type { Db } from '../database.js';
@@ -285,18 +286,9 @@ describe('npm run seed: a shop a visitor would believe', () => {
     const db = third.handle.db;
     // Every rewrite of an item counted: each is a new row version in all of its
     // indexes, which at a million items was a third of the seed's time (0100).
-    await sql`CREATE TABLE item_rewrites (id integer NOT NULL)`.execute(db);
-    await sql`
-      CREATE FUNCTION count_item_rewrite() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN INSERT INTO item_rewrites VALUES (NEW.id); RETURN NULL; END $$`.execute(db);
-    await sql`
-      CREATE TRIGGER items_rewritten AFTER UPDATE ON items
-      FOR EACH ROW EXECUTE FUNCTION count_item_rewrite()`.execute(db);
+    const rewrites = await countItemRewrites(db);
     const result = await seedCatalogue(db, bench, photoRows, () => {}, NOW);
-    const rewrites = await sql<{ n: number }>`SELECT count(*)::int AS n FROM item_rewrites`.execute(
-      db,
-    );
-    expect(rewrites.rows[0]!.n).toBe(0);
+    expect(await rewrites.rewritten()).toEqual([]);
     // Written once, each item's tag_ids are still its links, sorted.
     const unlike = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM items i

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeItem, makeTag } from '../../../test/support/factories.js';
+import { countItemRewrites } from '../../../test/support/item-rewrites.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
 import type { Db } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
@@ -11,27 +12,17 @@ import { migrateToLatest } from '../../db/migrate.js';
 
 let database: TestDatabase;
 let db: Db;
+let rewrites: Awaited<ReturnType<typeof countItemRewrites>>;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.handle.db;
   await migrateToLatest(db);
-  await sql`CREATE TABLE item_rewrites (id integer NOT NULL)`.execute(db);
-  await sql`
-    CREATE FUNCTION count_item_rewrite() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN INSERT INTO item_rewrites VALUES (NEW.id); RETURN NULL; END $$`.execute(db);
-  await sql`
-    CREATE TRIGGER items_rewritten AFTER UPDATE ON items
-    FOR EACH ROW EXECUTE FUNCTION count_item_rewrite()`.execute(db);
+  rewrites = await countItemRewrites(db);
 });
 afterAll(() => database?.drop());
-beforeEach(async () => {
-  await sql`DELETE FROM item_rewrites`.execute(db);
-});
+beforeEach(() => rewrites.forget());
 
-const rewritten = async () =>
-  (await sql<{ id: number }>`SELECT id FROM item_rewrites ORDER BY id`.execute(db)).rows.map(
-    (row) => row.id,
-  );
+const rewritten = () => rewrites.rewritten();
 const tagIdsOf = async (id: number) =>
   (await db.selectFrom('items').select('tag_ids').where('id', '=', id).executeTakeFirstOrThrow())
     .tag_ids;
@@ -71,7 +62,7 @@ describe('tag_ids refreshed from the links', () => {
     const [a, b, c] = [await makeTag(db), await makeTag(db), await makeTag(db)];
     const chair = await makeItem(db, { status: 'available' });
     const table = await makeItem(db, { status: 'available', tagIds: [c.id] });
-    await sql`DELETE FROM item_rewrites`.execute(db);
+    await rewrites.forget();
 
     await db
       .insertInto('item_tags')
@@ -84,7 +75,7 @@ describe('tag_ids refreshed from the links', () => {
     expect(await tagIdsOf(chair.id)).toEqual([a.id, b.id]);
     await expectCountsKept();
 
-    await sql`DELETE FROM item_rewrites`.execute(db);
+    await rewrites.forget();
     await db
       .deleteFrom('item_tags')
       .where('item_id', '=', chair.id)
@@ -96,7 +87,7 @@ describe('tag_ids refreshed from the links', () => {
 
     // A link moved from the chair to the table: both follow; the other link of the
     // table is untouched by the statement, yet the table is rewritten as its tags change.
-    await sql`DELETE FROM item_rewrites`.execute(db);
+    await rewrites.forget();
     await db
       .updateTable('item_tags')
       .set({ item_id: table.id })
@@ -109,7 +100,7 @@ describe('tag_ids refreshed from the links', () => {
     await expectCountsKept();
 
     // An update that leaves the links as they were writes no item.
-    await sql`DELETE FROM item_rewrites`.execute(db);
+    await rewrites.forget();
     await db
       .updateTable('item_tags')
       .set({ tag_id: c.id })
