@@ -72,7 +72,7 @@ for (let first = 1; first <= ROWS; first += PAGE) {
   const page: IndexRow[] = [];
   for (let id = first; id < Math.min(ROWS + 1, first + PAGE); id++) page.push(rowOf(id));
   // As the mirror does for each page read (catalogue-mirror.ts).
-  load.expect(ROWS);
+  timed(load.expecting(ROWS), adding, `row ${first}, room, step `);
   timed(load.adding(page), adding, `row ${first}, step `);
 }
 const finishing = phase();

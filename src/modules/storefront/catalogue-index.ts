@@ -227,9 +227,14 @@ export function indexLoad() {
   };
 
   return {
-    /** Room for `total` rows in all, made once rather than grown as they come. */
+    /** Room for `total` rows in all, made once rather than grown as they come, in steps. */
+    *expecting(total: number): Steps<void> {
+      yield* rows.reserving(total);
+    },
+
+    /** `expecting` at once. */
     expect(total: number): void {
-      rows.reserve(total);
+      runNow(this.expecting(total));
     },
 
     /** Rows read, written to their slots (a page at a time), yielding between a few hundred. */

@@ -151,7 +151,7 @@ export function catalogueMirror(
           // (work-slices.ts): requests go on being answered (by SQL) meanwhile.
           const load = indexLoad();
           const snapshot = await source.indexSnapshot(async (rows, total) => {
-            load.expect(total);
+            await runInSlices(load.expecting(total));
             await runInSlices(load.adding(rows));
           });
           built = await runInSlices(load.finishing(snapshot.slugs));

@@ -154,4 +154,20 @@ describe('the index columns', () => {
     expect(arenaBytes).toBeGreaterThanOrEqual(rows * 8 * 4);
     expectReadsBack(columns, rows - 1, written(rows - 1));
   });
+
+  it('make room for a load a column at a step, the rows written before read back', () => {
+    const columns = new ItemColumns();
+    const written = (n: number) => plainRow(n, `w${n % 50}`);
+    for (let slot = 0; slot < 500; slot++) columns.write(slot, written(slot));
+    const before = columns.bytes;
+    let steps = 0;
+    const making = columns.reserving(100_000);
+    while (!making.next().done) steps++;
+    // The ten columns in eight steps (a yield between each), the arena in a step of its own.
+    expect(steps).toBe(8);
+    expect(columns.bytes).toBeGreaterThan(before + 100_000 * 30);
+    for (let slot = 0; slot < 500; slot++) expectReadsBack(columns, slot, written(slot));
+    for (let slot = 500; slot < 100_000; slot += 997) columns.write(slot, written(slot));
+    expectReadsBack(columns, 99_203, written(99_203));
+  });
 });

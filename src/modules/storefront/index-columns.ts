@@ -1,5 +1,6 @@
 import type { ItemCondition, ItemStatus } from '../../db/schema.js';
 import type { IndexRow } from './catalogue-index.js';
+import { runNow, type Steps } from './work-slices.js';
 
 /** A status by its code in `statuses`, and back. */
 export const STATUS_CODES = ['available', 'reserved', 'sold'] as const;
@@ -167,7 +168,16 @@ export class ItemColumns {
    * it, each doubling a copy of hundreds of megabytes in one go.
    */
   reserve(count: number): void {
-    if (count > this.ids.length) this.grow(count);
+    runNow(this.reserving(count));
+  }
+
+  /**
+   * `reserve` in steps, a column or the arena each: every large array made sets
+   * off a collection for external memory, and a million rows' columns and arena
+   * made in one go held the event loop for 40-60 ms of them (docs/performance.md).
+   */
+  *reserving(count: number): Steps<void> {
+    if (count > this.ids.length) yield* this.growing(count);
     // Sized once rows tell what one takes; until then it doubles as rows come.
     if (this.length === 0) return;
     const ints = Math.ceil(count * (this.arenaUsed / this.length) * 1.05);
@@ -175,6 +185,7 @@ export class ItemColumns {
     // first's must not copy the whole arena again for a few rows' room.
     if (ints > this.arena.length) {
       this.makeRoom(ints - this.arenaUsed, Math.max(ints, Math.ceil(this.arena.length * 1.25)));
+      yield;
     }
   }
 
@@ -309,6 +320,15 @@ export class ItemColumns {
   }
 
   private grow(needed: number): void {
+    runNow(this.growing(needed));
+  }
+
+  /**
+   * Every column grown to hold `needed` rows, one a step. `ids` goes last: its
+   * length is what says the columns are grown, so a write meanwhile (none is made
+   * while a load reserves) would grow them all again rather than overrun one.
+   */
+  private *growing(needed: number): Steps<void> {
     const capacity = Math.max(needed, this.ids.length * 2, 1_024);
     const grown = <T extends Int32Array | Uint32Array | Float64Array | Uint16Array | Uint8Array>(
       old: T,
@@ -318,15 +338,22 @@ export class ItemColumns {
       array.set(old);
       return array;
     };
-    this.ids = grown(this.ids, Int32Array);
     this.prices = grown(this.prices, Int32Array);
+    yield;
     this.ms = grown(this.ms, Float64Array);
+    yield;
     this.us = grown(this.us, Uint16Array);
+    yield;
     this.statuses = grown(this.statuses, Uint8Array);
     this.conditions = grown(this.conditions, Uint8Array);
+    yield;
     this.starts = grown(this.starts, Uint32Array);
+    yield;
     this.pathLengths = grown(this.pathLengths, Uint8Array);
     this.tagCounts = grown(this.tagCounts, Uint16Array);
+    yield;
     this.wordCounts = grown(this.wordCounts, Uint32Array);
+    yield;
+    this.ids = grown(this.ids, Int32Array);
   }
 }
