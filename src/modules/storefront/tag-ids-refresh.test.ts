@@ -62,53 +62,77 @@ describe('tag_ids refreshed from the links', () => {
     const [a, b, c] = [await makeTag(db), await makeTag(db), await makeTag(db)];
     const chair = await makeItem(db, { status: 'available' });
     const table = await makeItem(db, { status: 'available', tagIds: [c.id] });
-    await rewrites.forget();
+    /** One item_tags statement: the items it rewrote, each item's tag_ids after it, the counts kept. */
+    async function expectStatement(
+      statement: () => Promise<unknown>,
+      rewrote: number[],
+      after: Array<[id: number, tagIds: number[]]>,
+    ): Promise<void> {
+      await rewrites.forget();
+      await statement();
+      expect(await rewritten()).toEqual(rewrote.sort((x, y) => x - y));
+      for (const [id, tagIds] of after) expect(await tagIdsOf(id)).toEqual(tagIds);
+      await expectCountsKept();
+    }
 
-    await db
-      .insertInto('item_tags')
-      .values([
-        { item_id: chair.id, tag_id: b.id },
-        { item_id: chair.id, tag_id: a.id },
-      ])
-      .execute();
-    expect(await rewritten()).toEqual([chair.id]);
-    expect(await tagIdsOf(chair.id)).toEqual([a.id, b.id]);
-    await expectCountsKept();
-
-    await rewrites.forget();
-    await db
-      .deleteFrom('item_tags')
-      .where('item_id', '=', chair.id)
-      .where('tag_id', '=', a.id)
-      .execute();
-    expect(await rewritten()).toEqual([chair.id]);
-    expect(await tagIdsOf(chair.id)).toEqual([b.id]);
-    await expectCountsKept();
-
-    // A link moved from the chair to the table: both follow; the other link of the
-    // table is untouched by the statement, yet the table is rewritten as its tags change.
-    await rewrites.forget();
-    await db
-      .updateTable('item_tags')
-      .set({ item_id: table.id })
-      .where('item_id', '=', chair.id)
-      .where('tag_id', '=', b.id)
-      .execute();
-    expect(await rewritten()).toEqual([chair.id, table.id].sort((x, y) => x - y));
-    expect(await tagIdsOf(chair.id)).toEqual([]);
-    expect(await tagIdsOf(table.id)).toEqual([b.id, c.id]);
-    await expectCountsKept();
-
+    await expectStatement(
+      () =>
+        db
+          .insertInto('item_tags')
+          .values([
+            { item_id: chair.id, tag_id: b.id },
+            { item_id: chair.id, tag_id: a.id },
+          ])
+          .execute(),
+      [chair.id],
+      [[chair.id, [a.id, b.id]]],
+    );
+    await expectStatement(
+      () =>
+        db
+          .deleteFrom('item_tags')
+          .where('item_id', '=', chair.id)
+          .where('tag_id', '=', a.id)
+          .execute(),
+      [chair.id],
+      [[chair.id, [b.id]]],
+    );
+    // A link moved from the chair to the table: both follow; the table's other link is
+    // untouched by the statement, yet the table is rewritten as its tags change.
+    await expectStatement(
+      () =>
+        db
+          .updateTable('item_tags')
+          .set({ item_id: table.id })
+          .where('item_id', '=', chair.id)
+          .where('tag_id', '=', b.id)
+          .execute(),
+      [chair.id, table.id],
+      [
+        [chair.id, []],
+        [table.id, [b.id, c.id]],
+      ],
+    );
     // An update that leaves the links as they were writes no item.
-    await rewrites.forget();
-    await db
-      .updateTable('item_tags')
-      .set({ tag_id: c.id })
-      .where('item_id', '=', table.id)
-      .where('tag_id', '=', c.id)
-      .execute();
-    expect(await rewritten()).toEqual([]);
-    expect(await tagIdsOf(table.id)).toEqual([b.id, c.id]);
+    await expectStatement(
+      () =>
+        db
+          .updateTable('item_tags')
+          .set({ tag_id: c.id })
+          .where('item_id', '=', table.id)
+          .where('tag_id', '=', c.id)
+          .execute(),
+      [],
+      [[table.id, [b.id, c.id]]],
+    );
+    expect(
+      await db
+        .selectFrom('item_tags')
+        .select('tag_id')
+        .where('item_id', '=', table.id)
+        .orderBy('tag_id')
+        .execute(),
+    ).toEqual([{ tag_id: b.id }, { tag_id: c.id }]);
   });
 
   it('puts right tag_ids written unlike the links, and deleting a tag takes it from its items', async () => {
