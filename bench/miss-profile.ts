@@ -10,12 +10,13 @@ import pg from 'pg';
 import { encodeCursor } from '../src/modules/storefront/item-filters.js';
 import { load } from './load.js';
 import { missCases } from './misses.js';
-import { procCpu, quiet, SERVER, startTarget, stopTarget } from './processes.js';
+import { procCpu, quiet, SERVER, startTarget, stopTarget, warmed } from './processes.js';
 import { summariseProfile } from './profile.js';
 
 const [url, caseName = 'miss: item ids', secondsArg] = process.argv.slice(2);
 if (!url) throw new Error('usage: bench/miss-profile.ts <database url> [case] [seconds]');
 const SECONDS = Number(secondsArg ?? 8);
+const TOKEN = 'bench-miss-profile';
 
 /** CPU seconds so far of every process, grouped: ours, PostgreSQL, this driver, the rest. */
 function cpuSeconds(serverPid: number | undefined): Record<string, number> {
@@ -64,7 +65,7 @@ try {
   const target = await startTarget(
     'ours-pg',
     SERVER,
-    { DATABASE_URL: url, DATA_DIR: dataDir },
+    { DATABASE_URL: url, DATA_DIR: dataDir, METRICS_TOKEN: TOKEN },
     '/readyz',
     ['--cpu-prof', '--cpu-prof-dir', profileDir],
   );
@@ -74,6 +75,7 @@ try {
   try {
     // The storefront index loads and the item JSON is made after the first list: left out.
     await fetch(`${target.base}/api/items`);
+    await warmed(target.base, TOKEN, 600_000);
     await quiet(target.child.pid);
     await load(target.base, measured, 1); // warm-up, left out
     from = Number(process.hrtime.bigint() / 1000n);

@@ -134,3 +134,22 @@ export async function serverMetric(base: string, token: string, name: string): P
   }).then((r) => r.text());
   return Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
 }
+
+/**
+ * Until a server started with METRICS_TOKEN `token` has loaded its storefront index
+ * once and its kept item JSON stopped growing for 3 s (warming done), or `maxMs`.
+ * Its CPU alone does not tell: it idles while PostgreSQL counts the catalogue at the
+ * load's start.
+ */
+export async function warmed(base: string, token: string, maxMs: number): Promise<void> {
+  const until = Date.now() + maxMs;
+  let cards = -1;
+  let still = 0;
+  while (Date.now() < until && still < 3) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const loaded = (await serverMetric(base, token, 'shop_storefront_index_reloads_total')) >= 1;
+    const now = await serverMetric(base, token, 'shop_storefront_item_json_items');
+    still = loaded && now === cards ? still + 1 : 0;
+    cards = now;
+  }
+}

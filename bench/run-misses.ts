@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { dropPostgres, SERVER_URL, seedPostgres, settle } from './databases.js';
 import { type LoopDelay, loopDelayProbe } from './loop-delay.js';
 import { measureMisses } from './misses.js';
-import { quiet, rssMb, SERVER, serverMetric, startTarget, stopTarget } from './processes.js';
+import { quiet, rssMb, SERVER, startTarget, stopTarget, warmed } from './processes.js';
 import { emptySizeResult, missTable } from './report.js';
 
 const { values } = parseArgs({
@@ -40,23 +40,6 @@ const databaseUrl = seeded.databaseUrl!;
 const loop = loopDelayProbe();
 const TOKEN = 'bench-run-misses';
 
-/**
- * Until the index has loaded once and its cards stopped growing for 3 s (warming
- * done). The server's CPU alone does not tell: it idles while PostgreSQL counts
- * the catalogue at the load's start.
- */
-async function warmed(base: string, maxMs: number): Promise<void> {
-  const until = Date.now() + maxMs;
-  let cards = -1;
-  let still = 0;
-  while (Date.now() < until && still < 3) {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const loaded = (await serverMetric(base, TOKEN, 'shop_storefront_index_reloads_total')) >= 1;
-    const now = await serverMetric(base, TOKEN, 'shop_storefront_item_json_items');
-    still = loaded && now === cards ? still + 1 : 0;
-    cards = now;
-  }
-}
 const delays: Record<string, LoopDelay> = {};
 try {
   const target = await startTarget(
@@ -77,7 +60,7 @@ try {
     // At a million items warming runs minutes after the load: up to 10 minutes of waiting.
     const warmingFrom = Date.now();
     await fetch(`${target.base}/api/items`);
-    await warmed(target.base, 600_000);
+    await warmed(target.base, TOKEN, 600_000);
     await quiet(target.child.pid, 60_000);
     const warmingSeconds = Math.round((Date.now() - warmingFrom) / 1000);
     const rssAfterWarmingMb = Math.round(rssMb(target.child.pid));
