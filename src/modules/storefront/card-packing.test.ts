@@ -200,6 +200,53 @@ describe('a packed card', () => {
     expect(packing.fallbacks()).toBe(0);
   });
 
+  it('shares a URL without a hash (a placeholder) as text; unique ones fill at most half the table', () => {
+    const fragments = cardFragments(100);
+    const packing = cardPacking(fragments);
+    const [base] = fc.sample(shopItem, { numRuns: 1, seed: 36 });
+    const photo = (url: string) => ({
+      id: 1,
+      url,
+      width: 1040,
+      height: 1300,
+      position: 0,
+      variants: [],
+    });
+    const item = (n: number, url: string, tag: string): Item => ({
+      ...base!,
+      id: n,
+      category: null,
+      images: [photo(url), { ...photo(url), id: 2, position: 1 }],
+      tags: [{ id: 1, name: tag, slug: tag, colour: '#112233' }],
+    });
+    const placeholder = '/media/seed/placeholder-0.jpg';
+    const first = item(1, placeholder, 'oak');
+    const firstJson = jsonOf(first);
+    const firstPacked = packing.pack(first, firstJson);
+    // Twice the placeholder's bytes fewer than packed as literals: it joined the shared text.
+    const again = item(2, placeholder, 'oak');
+    const json = jsonOf(again);
+    const packed = Buffer.from(packing.pack(again, json));
+    expect(unpacked(packing, packed, json.length).equals(json)).toBe(true);
+    expect(packed.includes(placeholder)).toBe(false);
+    expect(packed.length).toBeLessThanOrEqual(firstPacked.length);
+    // A thousand URLs of their own, none with a hash: at most half the table, then literals.
+    for (let n = 0; n < 1_000; n++) {
+      const unique = item(n, `/media/seed/photo-${n}.jpg`, 'oak');
+      const uniqueJson = jsonOf(unique);
+      expect(unpacked(packing, packing.pack(unique, uniqueJson), uniqueJson.length)).toEqual(
+        uniqueJson,
+      );
+    }
+    const late = item(1_000, '/media/seed/photo-late.jpg', 'walnut');
+    const lateJson = jsonOf(late);
+    expect(unpacked(packing, packing.pack(late, lateJson), lateJson.length)).toEqual(lateJson);
+    const shared = fragments.bytes.map((fragment) => fragment.toString());
+    expect(shared.some((text) => text.includes('"slug":"walnut"'))).toBe(true);
+    expect(shared.some((text) => text.includes('photo-late'))).toBe(false);
+    expect(packing.fallbacks()).toBe(0);
+  });
+
   it('writes every time of years 1970–9999 as Date#toISOString does', () => {
     const packing = cardPacking();
     const [base] = fc.sample(shopItem, { numRuns: 1, seed: 3 }) as [Item];

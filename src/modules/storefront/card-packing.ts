@@ -140,12 +140,18 @@ class Packer {
     else this.number(value);
   }
 
-  /** A URL: the hash in it as 16 bytes, the text around it shared. */
+  /**
+   * A URL: the hash in it as 16 bytes, the text around it shared. One without a hash
+   * (a placeholder every seeded item shows) is shared text whole while the table is
+   * roomy, as a photo's size is: it joins the text around it rather than breaking it
+   * with a literal.
+   */
   url(value: string): void {
     const json = JSON.stringify(value);
     const hashed = HASHED_URL.exec(json);
     if (!hashed) {
-      this.bytes(Buffer.from(json, 'utf8'));
+      if (this.fragments.roomy()) this.common(json);
+      else this.bytes(Buffer.from(json, 'utf8'));
       return;
     }
     this.common(hashed[1]!);
