@@ -1,7 +1,7 @@
 import type { ItemCondition, ItemStatus } from '../../db/schema.js';
 import { ItemColumns } from './index-columns.js';
 import { AND_CAP, type KeysPlan, type KeysQuery, type Must, planKeys } from './index-plan.js';
-import { intersections, Postings } from './index-postings.js';
+import { before, intersections, Postings } from './index-postings.js';
 import { intersectedPage, pageQuery, walkedPage } from './index-strategies.js';
 import type { ItemFilters } from './item-filters.js';
 import type { ItemKey } from './items.repository.js';
@@ -9,7 +9,7 @@ import { SlotRun } from './slot-run.js';
 import { SlotsById } from './slots-by-id.js';
 import { termDictionary } from './term-dictionary.js';
 import { termRows } from './term-rows.js';
-import { runNow, type Steps } from './work-slices.js';
+import { chunked, runNow, type Steps, sorting } from './work-slices.js';
 
 /** What the storefront filters and sorts a visible item by (items.repository.ts: indexRows). */
 export interface IndexRow {
@@ -252,9 +252,20 @@ export function indexLoad() {
 
     /** Sorts and deals what was added in steps, then gives the index. */
     *finishing(slugs: ReadonlyMap<string, number>): Steps<typeof index> {
-      all = yield* Postings.loading(rows, placed.view, (slot) => listsOf(slot, true));
-      yield* dictionary.loading(placed.view, rows);
+      // The rows renumbered newest first (ItemColumns.reordering): slot k is the
+      // k-th newest, so every list's newest order runs up through the columns.
+      const order = yield* sorting(placed.view.slice(), (a, b) => before(rows, 'newest', a, b));
       placed = new SlotRun();
+      yield* rows.reordering(order);
+      const newest = order;
+      yield* chunked(newest.length, PLACED_PER_STEP * 64, (from, to) => {
+        for (let slot = from; slot < to; slot++) {
+          newest[slot] = slot;
+          slotOf.set(rows.ids[slot]!, slot);
+        }
+      });
+      all = yield* Postings.loading(rows, newest, (slot) => listsOf(slot, true));
+      yield* dictionary.loading(newest, rows);
       yield* dictionary.sorting();
       tagSlugs = slugs;
       return index;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { IndexRow } from './catalogue-index.js';
 import { CONDITION_CODES, ItemColumns, isoText, STATUS_CODES, textOf } from './index-columns.js';
+import { runNow } from './work-slices.js';
 
 // The columns against the plainest model, a map of rows by slot: after any order of
 // writes, rewrites and clears (with a tiny arena, so that it grows and is compacted
@@ -57,6 +58,41 @@ function expectReadsBack(columns: ItemColumns, slot: number, written: IndexRow) 
 }
 
 describe('the index columns', () => {
+  it('renumbered in any order, read every row back from its new slot', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .array(row, { minLength: 1, maxLength: 30 })
+          .chain((rows) =>
+            fc.tuple(
+              fc.constant(rows),
+              fc.shuffledSubarray([...rows.keys()], { minLength: rows.length }),
+            ),
+          ),
+        fc.boolean(),
+        ([rows, order], odd) => {
+          const columns = new ItemColumns(4);
+          // A year past 9999 is kept as its text (oddTimes), renumbered with its row.
+          const written = rows.map((r, i) =>
+            odd && i === 0 ? { ...r, listed_at: '10000-01-01T00:00:00.000000Z' } : r,
+          );
+          for (const [slot, r] of written.entries()) columns.write(slot, r);
+          runNow(columns.reordering(Int32Array.from(order)));
+          for (const [slot, from] of order.entries())
+            expectReadsBack(columns, slot, written[from]!);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses to renumber other than every slot', () => {
+    const columns = new ItemColumns();
+    for (let n = 0; n < 3; n++) columns.write(n, plainRow(n, 'lamp'));
+    expect(() => runNow(columns.reordering(Int32Array.of(2, 0)))).toThrow(RangeError);
+    expectReadsBack(columns, 0, plainRow(0, 'lamp'));
+  });
+
   it('read every row back as written, after any writes and clears', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 120 }), (steps) => {

@@ -1,6 +1,6 @@
 import type { ItemCondition, ItemStatus } from '../../db/schema.js';
 import type { IndexRow } from './catalogue-index.js';
-import { runNow, type Steps } from './work-slices.js';
+import { chunked, runNow, type Steps } from './work-slices.js';
 
 /** A status by its code in `statuses`, and back. */
 export const STATUS_CODES = ['available', 'reserved', 'sold'] as const;
@@ -60,6 +60,24 @@ export const isoText = (ms: number, us: number): string =>
  * it comes, rather than making the text again for every row of a load.
  */
 const TIMESTAMP_SHAPE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+
+/** Rows a reordering moves between yields, a column at a time. */
+const GATHERED_PER_STEP = 65_536;
+
+type Column = Int32Array | Uint32Array | Float64Array | Uint16Array | Uint8Array;
+
+/** A column of the same length whose slot `k` holds what `column`'s slot `order[k]` did; the rest zero. */
+function* gathered<T extends Column>(
+  column: T,
+  order: Int32Array,
+  make: new (length: number) => T,
+): Steps<T> {
+  const out = new make(column.length);
+  yield* chunked(order.length, GATHERED_PER_STEP, (from, to) => {
+    for (let k = from; k < to; k++) out[k] = column[order[k]!]!;
+  });
+  return out;
+}
 
 /** Below this many ints, an arena is never compacted (its garbage costs less than copying). */
 const ARENA_FLOOR = 1 << 16;
@@ -187,6 +205,38 @@ export class ItemColumns {
       this.makeRoom(ints - this.arenaUsed, Math.max(ints, Math.ceil(this.arena.length * 1.25)));
       yield;
     }
+  }
+
+  /**
+   * Renumbers the rows: the row in slot `order[k]` moves to slot `k`. `order` holds
+   * every slot below `length` once (a load's rows, none freed). A load puts its rows
+   * newest first so that the rows of a newest-first page, the walk most lists take,
+   * lie side by side in every column: read in id order, a deep page's 25 rows were
+   * 25 scattered places in each of five columns (docs/performance.md).
+   */
+  *reordering(order: Int32Array): Steps<void> {
+    if (order.length !== this.length) {
+      throw new RangeError(`Reordering ${order.length} of ${this.length} slots.`);
+    }
+    this.prices = yield* gathered(this.prices, order, Int32Array);
+    this.ms = yield* gathered(this.ms, order, Float64Array);
+    this.us = yield* gathered(this.us, order, Uint16Array);
+    this.statuses = yield* gathered(this.statuses, order, Uint8Array);
+    this.conditions = yield* gathered(this.conditions, order, Uint8Array);
+    this.starts = yield* gathered(this.starts, order, Uint32Array);
+    this.pathLengths = yield* gathered(this.pathLengths, order, Uint8Array);
+    this.tagCounts = yield* gathered(this.tagCounts, order, Uint16Array);
+    this.wordCounts = yield* gathered(this.wordCounts, order, Uint32Array);
+    this.ids = yield* gathered(this.ids, order, Int32Array);
+    if (this.oddTimes.size === 0) return;
+    const odd = new Map(this.oddTimes);
+    this.oddTimes.clear();
+    yield* chunked(order.length, GATHERED_PER_STEP, (from, to) => {
+      for (let k = from; k < to; k++) {
+        const text = odd.get(order[k]!);
+        if (text !== undefined) this.oddTimes.set(k, text);
+      }
+    });
   }
 
   /** Lets a slot's category path, tags and lexemes go (its slot is free, or about to be rewritten). */

@@ -215,17 +215,18 @@ export class Postings {
   }
 
   /**
-   * Every list of a load at once: all rows sorted once in each order, then dealt
-   * out in that order to the lists each row is in (`listsOf`), so a reload pays
-   * two sorts, not one per list, nor an insert per row. Yields between steps
-   * (work-slices.ts): a million rows are loaded in slices of the event loop.
+   * Every list of a load at once: all rows, given newest first, sorted once by
+   * price, then dealt out in each order to the lists each row is in (`listsOf`),
+   * so a reload pays one sort, not one per list, nor an insert per row. Yields
+   * between steps (work-slices.ts): a million rows are loaded in slices of the
+   * event loop. `newest` becomes every item's list's own.
    */
   static *loading(
     rows: ItemColumns,
-    slots: Int32Array,
+    newest: Int32Array,
     listsOf: (slot: number) => Postings[],
   ): Steps<Postings> {
-    const newest = yield* sorting(slots.slice(), (a, b) => before(rows, 'newest', a, b));
+    const slots = newest;
     const cheapest = yield* sorting(slots.slice(), (a, b) => before(rows, 'cheapest', a, b));
     const all = new Postings(rows, newest, cheapest);
     // Each list's length first, so that its slots are dealt into arrays of that length.
