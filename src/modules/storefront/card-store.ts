@@ -27,6 +27,19 @@ export interface CardAt {
 
 const NONE = -1;
 
+/** The bookkeeping columns of Int32Array (versionOf is the one of Float64Array). */
+const CARD_COLUMNS = [
+  'ids',
+  'chunkOf',
+  'startOf',
+  'lengthOf',
+  'sizeOf',
+  'lifeOf',
+  'epochOf',
+  'older',
+  'newer',
+] as const;
+
 /**
  * Kept cards by slot: their bytes in chunks of one arena, their bookkeeping in typed
  * arrays, and the order they were served in as a list of slots. At a million cards
@@ -172,8 +185,21 @@ export class CardStore {
     this.compactStale();
   }
 
-  /** Removes every card `keep` says no to, in one pass; chunks left a quarter dead are compacted once. */
+  /**
+   * Removes every card `keep` says no to, in one pass; chunks left a quarter dead are
+   * compacted once. When it says no to all (a reload's new life: every card is of an
+   * earlier one), the store starts over instead: taking a million cards out one by one
+   * held the event loop for 50-70 ms at the end of a reload (docs/performance.md).
+   */
   retain(keep: (slot: number) => boolean): void {
+    let kept = 0;
+    for (let slot = 1; slot < this.top; slot++) {
+      if (this.chunkOf[slot] !== NONE && keep(slot)) kept++;
+    }
+    if (kept === 0) {
+      this.empty();
+      return;
+    }
     for (let slot = 1; slot < this.top; slot++) {
       if (this.chunkOf[slot] !== NONE && !keep(slot)) this.forget(slot);
     }
@@ -190,6 +216,30 @@ export class CardStore {
   /** Chunks held (each `chunkBytes`, touched only as far as written). */
   chunkCount(): number {
     return this.chunks.filter((chunk) => chunk !== null).length;
+  }
+
+  /**
+   * No card kept, every chunk let go (a reader's CardBytes keeps its own). `opened`
+   * goes on counting: a serial names one card's bytes for good, and written-cards.ts
+   * may still hold JSON by an old one.
+   */
+  private empty(): void {
+    for (const column of CARD_COLUMNS) this[column] = new Int32Array(0);
+    this.versionOf = new Float64Array(0);
+    this.top = 1;
+    this.freed.length = 0;
+    this.byId.clear();
+    this.chunks.length = 0;
+    this.used.length = 0;
+    this.dead.length = 0;
+    this.generation.length = 0;
+    this.current = NONE;
+    this.stale.clear();
+    this.count = 0;
+    this.liveBytes = 0;
+    this.grow(1_024);
+    this.older[0] = 0;
+    this.newer[0] = 0;
   }
 
   private forget(slot: number): void {

@@ -38,6 +38,13 @@ export class SlotsById {
     }
   }
 
+  /** Holds nothing again, its arrays let go. */
+  clear(): void {
+    this.direct = new Int32Array(0);
+    this.far.clear();
+    this.size = 0;
+  }
+
   private grow(needed: number): void {
     const grown = new Int32Array(Math.max(needed, this.direct.length * 2)).fill(-1);
     grown.set(this.direct);
