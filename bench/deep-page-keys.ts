@@ -1,5 +1,5 @@
 // The storefront index's search for a deep cursor page, in one process: a 100k-row
-// index built as the server builds it (rows newest first, as the snapshot reads
+// index built as the server builds it (its slots newest first, as a load numbers
 // them), then a newest-first page after each of 5,000 cursors, with the processor's
 // caches swept between searches (32 MB touched) as a busy server's other work does.
 // Prints µs per search, three rounds. A deep page's cost is memory, not work: with
