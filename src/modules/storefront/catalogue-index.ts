@@ -79,21 +79,29 @@ export function indexLoad() {
     return slot;
   }
 
+  /**
+   * The lists of the slot's category path and tags, made when `create`. One array for
+   * every call, read from the columns in place: a load asks three times a row, and
+   * the arrays made for each call were most of the load's garbage (hundreds of
+   * scavenges at 1M). Each caller walks it before asking again.
+   */
+  const lists: Postings[] = [];
   const listsOf = (slot: number, create: boolean): Postings[] => {
-    const lists: Postings[] = [];
-    for (const [ids, map] of [
-      [rows.categoryPath(slot), byCategory],
-      [rows.tagIds(slot), byTag],
-    ] as const) {
-      for (const id of ids) {
-        const list = map.get(id) ?? (create ? new Postings(rows) : undefined);
-        if (!list) continue;
-        map.set(id, list);
-        lists.push(list);
-      }
-    }
+    lists.length = 0;
+    const path = rows.pathLength(slot);
+    for (let i = 0; i < path; i++) listOf(byCategory, rows.pathId(slot, i), create);
+    const tags = rows.tagCount(slot);
+    for (let i = 0; i < tags; i++) listOf(byTag, rows.tagId(slot, i), create);
     return lists;
   };
+  function listOf(map: Map<number, Postings>, id: number, create: boolean): void {
+    let list = map.get(id);
+    if (list === undefined && create) {
+      list = new Postings(rows);
+      map.set(id, list);
+    }
+    if (list !== undefined) lists.push(list);
+  }
 
   // Every item's list, once the load is finished.
   let all = nothing;

@@ -47,6 +47,12 @@ function expectReadsBack(columns: ItemColumns, slot: number, written: IndexRow) 
   expect(columns.condition(slot)).toBe(written.condition);
   expect(columns.categoryPath(slot)).toEqual(written.category_path);
   expect(columns.tagIds(slot)).toEqual(written.tag_ids);
+  const inPlace = (count: number, at: (i: number) => number) =>
+    Array.from({ length: count }, (_, i) => at(i));
+  expect(inPlace(columns.pathLength(slot), (i) => columns.pathId(slot, i))).toEqual(
+    written.category_path,
+  );
+  expect(inPlace(columns.tagCount(slot), (i) => columns.tagId(slot, i))).toEqual(written.tag_ids);
   expect(columns.lexemes(slot)).toEqual(written.lexemes);
   for (const id of [1, 7, 50]) {
     expect(columns.inCategory(slot, id)).toBe(written.category_path.includes(id));

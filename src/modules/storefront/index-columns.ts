@@ -267,6 +267,24 @@ export class ItemColumns {
     return Array.from(this.arena.subarray(from, from + this.pathLengths[slot]!));
   }
 
+  /** How many categories the row's path holds, and the `i`th of them: read in place. */
+  pathLength(slot: number): number {
+    return this.pathLengths[slot]!;
+  }
+
+  pathId(slot: number, i: number): number {
+    return this.arena[this.starts[slot]! + i]!;
+  }
+
+  /** How many tags the row has, and the `i`th of them: read in place. */
+  tagCount(slot: number): number {
+    return this.tagCounts[slot]!;
+  }
+
+  tagId(slot: number, i: number): number {
+    return this.arena[this.starts[slot]! + this.pathLengths[slot]! + i]!;
+  }
+
   tagIds(slot: number): number[] {
     const from = this.starts[slot]! + this.pathLengths[slot]!;
     return Array.from(this.arena.subarray(from, from + this.tagCounts[slot]!));
