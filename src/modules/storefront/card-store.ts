@@ -89,9 +89,7 @@ export class CardStore {
   liveBytes = 0;
 
   constructor(private readonly chunkBytes = CHUNK_BYTES) {
-    this.grow(1_024);
-    this.older[0] = 0;
-    this.newer[0] = 0;
+    this.empty();
   }
 
   /** Whether a card of `length` packed bytes can be kept at all. */
@@ -219,8 +217,8 @@ export class CardStore {
   }
 
   /**
-   * No card kept, every chunk let go (a reader's CardBytes keeps its own). `opened`
-   * goes on counting: a serial names one card's bytes for good, and written-cards.ts
+   * No card kept, every chunk let go (a reader's CardBytes keeps its own): as made,
+   * and after a retain that keeps none. `opened` goes on counting: a serial names one card's bytes for good, and written-cards.ts
    * may still hold JSON by an old one.
    */
   private empty(): void {

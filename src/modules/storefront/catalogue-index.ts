@@ -29,6 +29,8 @@ export interface IndexRow {
 
 /** A load yields after writing this many rows (about a millisecond's worth). */
 const PLACED_PER_STEP = 256;
+/** Ids given their new slots between yields, once a load has renumbered its rows. */
+const RENUMBERED_PER_STEP = 16_384;
 
 /**
  * The visible catalogue's sort keys and facets in memory, with a list per
@@ -265,8 +267,9 @@ export function indexLoad() {
       const order = yield* sorting(placed.view.slice(), (a, b) => before(rows, 'newest', a, b));
       placed = new SlotRun();
       yield* rows.reordering(order);
+      // The order is spent: its array becomes the slots newest first, 0 to n - 1.
       const newest = order;
-      yield* chunked(newest.length, PLACED_PER_STEP * 64, (from, to) => {
+      yield* chunked(newest.length, RENUMBERED_PER_STEP, (from, to) => {
         for (let slot = from; slot < to; slot++) {
           newest[slot] = slot;
           slotOf.set(rows.ids[slot]!, slot);

@@ -226,14 +226,13 @@ export class Postings {
     newest: Int32Array,
     listsOf: (slot: number) => Postings[],
   ): Steps<Postings> {
-    const slots = newest;
-    const cheapest = yield* sorting(slots.slice(), (a, b) => before(rows, 'cheapest', a, b));
+    const cheapest = yield* sorting(newest.slice(), (a, b) => before(rows, 'cheapest', a, b));
     const all = new Postings(rows, newest, cheapest);
     // Each list's length first, so that its slots are dealt into arrays of that length.
     const lengths = new Map<Postings, number>();
-    yield* chunked(slots.length, DEALT_PER_STEP, (from, to) => {
+    yield* chunked(newest.length, DEALT_PER_STEP, (from, to) => {
       for (let i = from; i < to; i++) {
-        for (const list of listsOf(slots[i]!)) lengths.set(list, (lengths.get(list) ?? 0) + 1);
+        for (const list of listsOf(newest[i]!)) lengths.set(list, (lengths.get(list) ?? 0) + 1);
       }
     });
     for (const order of ['newest', 'cheapest'] as const) {
