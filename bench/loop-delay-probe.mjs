@@ -3,6 +3,8 @@
 // every millisecond. On SIGUSR2 the figures since the last signal are written to
 // LOOP_DELAY_FILE and the histogram starts again, so a bench reads one phase at a time.
 // Each sample is the time between two 1-ms timer turns, so an idle loop reads ~1 ms.
+// The longest stretches are [ms into the phase, length, ms of collector pauses in it,
+// and with LOOP_DELAY_SCHED=1 ms the main thread waited for a core].
 import fs from 'node:fs';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
@@ -18,8 +20,11 @@ if (file) {
     [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak',
   };
   let gc = {};
+  // Every pause of the phase (start, end), to tell how much of each long stretch it was.
+  let pauses = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
+      pauses.push([entry.startTime, entry.startTime + entry.duration]);
       const kind = KINDS[entry.detail?.kind] ?? 'other';
       gc[kind] ??= { count: 0, totalMs: 0, maxMs: 0, over10: 0 };
       const k = gc[kind];
@@ -29,19 +34,34 @@ if (file) {
       if (entry.duration > 10) k.over10 += 1;
     }
   }).observe({ entryTypes: ['gc'] });
-  // The longest stretches without a turn, and when (ms since the phase began).
+  // The longest stretches without a turn: when (ms since the phase began), how long,
+  // and how much of it the collector's pauses were.
   // LOOP_DELAY_MARK=1 marks stretches over 60 ms; a larger number is the threshold in ms.
   const mark = Number(process.env.LOOP_DELAY_MARK ?? 0);
   const markAfter = mark === 1 ? 60 : mark;
   let phaseStart = performance.now();
   let last = performance.now();
   let long = [];
+  // LOOP_DELAY_SCHED=1: the main thread's time on a core and waiting for one
+  // (/proc/<pid>/task/<pid>/schedstat, ns) at every turn, so a long stretch says
+  // how much of it the thread was not running at all (a busy host's other work).
+  const schedFile = `/proc/${process.pid}/task/${process.pid}/schedstat`;
+  const sched = () => fs.readFileSync(schedFile, 'latin1').split(' ').map(Number);
+  const watchSched = process.env.LOOP_DELAY_SCHED === '1';
+  let lastSched = watchSched ? sched() : null;
   setInterval(() => {
     const now = performance.now();
-    if (now - last > 20) long.push([Math.round(last - phaseStart), Math.round(now - last)]);
+    const nowSched = watchSched ? sched() : null;
+    if (now - last > 20) {
+      const waited = nowSched ? (nowSched[1] - lastSched[1]) / 1e6 : null;
+      long.push(waited === null ? [last, now] : [last, now, waited]);
+    }
+    lastSched = nowSched;
     if (markAfter > 0 && now - last > markAfter) longGapMarker(performance.now());
     last = now;
   }, 1).unref();
+  const collected = (from, to) =>
+    pauses.reduce((ms, [a, b]) => ms + Math.max(0, Math.min(b, to) - Math.max(a, from)), 0);
   process.on('SIGUSR2', () => {
     const ms = (ns) => Math.round(ns / 1e5) / 10;
     const figures = {
@@ -55,10 +75,19 @@ if (file) {
           { ...k, totalMs: Math.round(k.totalMs), maxMs: Math.round(k.maxMs) },
         ]),
       ),
-      longest: long.sort((a, b) => b[1] - a[1]).slice(0, 12),
+      longest: long
+        .sort((a, b) => b[1] - b[0] - (a[1] - a[0]))
+        .slice(0, 12)
+        .map(([from, to, waited]) => [
+          Math.round(from - phaseStart),
+          Math.round(to - from),
+          Math.round(collected(from, to)),
+          ...(waited === undefined ? [] : [Math.round(waited)]),
+        ]),
     };
     delay.reset();
     gc = {};
+    pauses = [];
     long = [];
     phaseStart = performance.now();
     fs.writeFileSync(`${file}.tmp`, JSON.stringify(figures));

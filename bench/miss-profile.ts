@@ -2,7 +2,7 @@
 // seeded PostgreSQL catalogue, driven by one case of bench/misses.ts, with the CPU
 // seconds each side spent per request (our server, PostgreSQL's processes, the load
 // driver) and the server's CPU profile by module and function.
-//   [TOP=25] npx tsx bench/miss-profile.ts <database url> ["miss: item ids"] [seconds]
+//   [TOP=25] [PROFILE_OUT=file.cpuprofile] npx tsx bench/miss-profile.ts <database url> ["miss: item ids"] [seconds]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,6 +104,8 @@ try {
     .map((f) => path.join(profileDir, f))
     .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
   if (file) {
+    // PROFILE_OUT keeps the raw profile (for a look at inclusive times) past the run.
+    if (process.env.PROFILE_OUT) fs.copyFileSync(file, process.env.PROFILE_OUT);
     const profile = summariseProfile(file, from, Number(process.env.TOP ?? 12));
     console.log('\nserver self time by module:');
     for (const m of profile.byModule.slice(0, 10))
