@@ -9,7 +9,7 @@ type Op =
   | { kind: 'add'; id: number; bytes: Uint8Array; life: number }
   | { kind: 'touch'; id: number }
   | { kind: 'remove'; id: number }
-  | { kind: 'retain'; life: number };
+  | { kind: 'retain'; life: number; epoch: string; byNumbers: boolean };
 
 const id = fc.integer({ min: 1, max: 30 });
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -28,8 +28,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('retain' as const),
-      // Life 3 keeps no card (a reload's new life): the store starts over.
+      // Life 3 keeps no card (a reload's new life), nor does epoch x (a restore): the store starts over.
       life: fc.integer({ min: 1, max: 3 }),
+      epoch: fc.constantFrom('e', 'e', 'x'),
+      // retainLife, or retain with a test of each card: the same cards stay.
+      byNumbers: fc.boolean(),
     }),
   },
 );
@@ -90,11 +93,16 @@ describe('the card store', () => {
               model.delete(step.id);
               order = order.filter((other) => other !== step.id);
               break;
-            case 'retain':
-              store.retain((kept) => store.sameLife(kept, at(step.life, 0)));
-              for (const [key, card] of model) if (card.life !== step.life) model.delete(key);
+            case 'retain': {
+              const life = { ...at(step.life, 0), epoch: step.epoch };
+              if (step.byNumbers) store.retainLife(life);
+              else store.retain((kept) => store.sameLife(kept, life));
+              for (const [key, card] of model) {
+                if (card.life !== step.life || step.epoch !== 'e') model.delete(key);
+              }
               order = order.filter((key) => model.has(key));
               break;
+            }
           }
           // What the store holds, in served order, against the model: one comparison a step.
           const held: string[] = [];

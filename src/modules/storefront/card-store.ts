@@ -204,6 +204,30 @@ export class CardStore {
     this.compactStale();
   }
 
+  /**
+   * Keeps only the cards of `at`'s epoch and life (item-cards.ts: forgetBefore), their
+   * numbers compared column by column; nothing more is done when every card is of
+   * it. A reload within a life keeps every card, and asking `sameLife` of each, twice,
+   * held the event loop for 153 ms at a million cards (docs/performance.md).
+   */
+  retainLife(at: CardAt): void {
+    const epoch = this.epochs.indexOf(at.epoch);
+    let kept = 0;
+    if (epoch >= 0) {
+      for (let slot = 1; slot < this.top; slot++) {
+        if (
+          this.chunkOf[slot] !== NONE &&
+          this.lifeOf[slot] === at.life &&
+          this.epochOf[slot] === epoch
+        ) {
+          kept++;
+        }
+      }
+    }
+    if (kept === this.count) return;
+    this.retain((slot) => this.sameLife(slot, at));
+  }
+
   /** Bytes the arena holds: chunks written, live and dead. */
   arenaBytes(): number {
     let total = 0;

@@ -184,7 +184,7 @@ export function itemCards(
      * fills with the new life's cards.
      */
     forgetBefore(at: CatalogueView): void {
-      store.retain((slot) => store.sameLife(slot, at));
+      store.retainLife(at);
       report();
     },
 
