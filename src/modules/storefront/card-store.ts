@@ -225,7 +225,9 @@ export class CardStore {
       }
     }
     if (kept === this.count) return;
-    this.retain((slot) => this.sameLife(slot, at));
+    // A new life or epoch: none stays, and the store starts over (as `retain` would).
+    if (kept === 0) this.empty();
+    else this.retain((slot) => this.sameLife(slot, at));
   }
 
   /** Bytes the arena holds: chunks written, live and dead. */
