@@ -184,50 +184,29 @@ export class CardStore {
   }
 
   /**
-   * Removes every card `keep` says no to, in one pass; chunks left a quarter dead are
-   * compacted once. When it says no to all (a reload's new life: every card is of an
-   * earlier one), the store starts over instead: taking a million cards out one by one
-   * held the event loop for 50-70 ms at the end of a reload (docs/performance.md).
+   * Keeps only the cards of `at`'s epoch and life (item-cards.ts: forgetBefore), their
+   * numbers compared column by column. A reload within a life keeps every card, and
+   * nothing more is done; asking `sameLife` of each card through a closure, twice,
+   * held the event loop for 153 ms at a million cards. A new life keeps none, and the
+   * store starts over: taking a million cards out one by one took 50-70 ms
+   * (docs/performance.md). Otherwise the rest go in one pass, and chunks left a
+   * quarter dead are compacted once.
    */
-  retain(keep: (slot: number) => boolean): void {
+  retainLife(at: CardAt): void {
+    const epoch = this.epochs.indexOf(at.epoch);
+    const ofLife = (slot: number) =>
+      this.chunkOf[slot] !== NONE && this.lifeOf[slot] === at.life && this.epochOf[slot] === epoch;
     let kept = 0;
-    for (let slot = 1; slot < this.top; slot++) {
-      if (this.chunkOf[slot] !== NONE && keep(slot)) kept++;
-    }
+    for (let slot = 1; slot < this.top; slot++) if (ofLife(slot)) kept++;
+    if (kept === this.count) return;
     if (kept === 0) {
       this.empty();
       return;
     }
     for (let slot = 1; slot < this.top; slot++) {
-      if (this.chunkOf[slot] !== NONE && !keep(slot)) this.forget(slot);
+      if (this.chunkOf[slot] !== NONE && !ofLife(slot)) this.forget(slot);
     }
     this.compactStale();
-  }
-
-  /**
-   * Keeps only the cards of `at`'s epoch and life (item-cards.ts: forgetBefore), their
-   * numbers compared column by column; nothing more is done when every card is of
-   * it. A reload within a life keeps every card, and asking `sameLife` of each, twice,
-   * held the event loop for 153 ms at a million cards (docs/performance.md).
-   */
-  retainLife(at: CardAt): void {
-    const epoch = this.epochs.indexOf(at.epoch);
-    let kept = 0;
-    if (epoch >= 0) {
-      for (let slot = 1; slot < this.top; slot++) {
-        if (
-          this.chunkOf[slot] !== NONE &&
-          this.lifeOf[slot] === at.life &&
-          this.epochOf[slot] === epoch
-        ) {
-          kept++;
-        }
-      }
-    }
-    if (kept === this.count) return;
-    // A new life or epoch: none stays, and the store starts over (as `retain` would).
-    if (kept === 0) this.empty();
-    else this.retain((slot) => this.sameLife(slot, at));
   }
 
   /** Bytes the arena holds: chunks written, live and dead. */
@@ -244,8 +223,8 @@ export class CardStore {
 
   /**
    * No card kept, every chunk let go (a reader's CardBytes keeps its own): as made,
-   * and after a retain that keeps none. `opened` goes on counting: a serial names one card's bytes for good, and written-cards.ts
-   * may still hold JSON by an old one.
+   * and after a retainLife that keeps none. `opened` goes on counting: a serial names
+   * one card's bytes for good, and written-cards.ts may still hold JSON by an old one.
    */
   private empty(): void {
     for (const column of CARD_COLUMNS) this[column] = new Int32Array(0);
