@@ -66,9 +66,7 @@ if (file) {
     if (watchSched) readSched(schedNow);
     if (now - last > 20) {
       long.push(
-        watchSched
-          ? [last, now, (waitedNs(schedNow) - waitedNs(schedBefore)) / 1e6]
-          : [last, now],
+        watchSched ? [last, now, (waitedNs(schedNow) - waitedNs(schedBefore)) / 1e6] : [last, now],
       );
     }
     if (watchSched) [schedBefore, schedNow] = [schedNow, schedBefore];
