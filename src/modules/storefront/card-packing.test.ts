@@ -151,6 +151,22 @@ describe('a packed card', () => {
     expect(packing.fallbacks()).toBe(0);
   });
 
+  it('writes every number of every length back as its digits, packed and not fallen back', () => {
+    // Each side of each power of ten, and of 2^31 where the digits' arithmetic changes.
+    const edges = [0, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1, Number.MAX_SAFE_INTEGER];
+    for (let ten = 10; ten <= Number.MAX_SAFE_INTEGER; ten *= 10) edges.push(ten - 1, ten, ten + 1);
+    const packing = cardPacking();
+    const base = fc.sample(shopItem, { numRuns: 1, seed: 35 })[0]!;
+    for (const n of edges) {
+      const item = { ...base, id: n, price_cents: n };
+      const json = jsonOf(item);
+      expect(unpacked(packing, packing.pack(item, json), json.length).toString()).toBe(
+        json.toString(),
+      );
+    }
+    expect(packing.fallbacks()).toBe(0);
+  });
+
   it('packs shared text as literals once the fragment table is full, served the same', () => {
     // 200 fragments: far fewer than the first card's 1+ per tag, category and URL.
     const packing = cardPacking(cardFragments(200));
