@@ -68,6 +68,8 @@ describe('the card store', () => {
         };
         ops.forEach((step, version) => {
           const slot = 'id' in step ? store.find(step.id) : 0;
+          // Each id's slot before this step: a slot freed by it still holds the id it had.
+          const before = Array.from({ length: 31 }, (_, other) => (other ? store.find(other) : 0));
           switch (step.kind) {
             case 'add': {
               if (slot !== 0) store.remove(slot);
@@ -121,11 +123,20 @@ describe('the card store', () => {
           const absent = Array.from({ length: 30 }, (_, i) => i + 1).filter(
             (other) => !model.has(other) && store.find(other) !== 0,
           );
-          expect({ held, count: store.count, live: store.liveBytes, absent }).toEqual({
+          // findNear finds what find finds, whatever slot it tries first: the id's own,
+          // the one after it, the one it had before this step (maybe freed since), none.
+          const misfound = Array.from({ length: 30 }, (_, i) => i + 1).filter((other) => {
+            const found = store.find(other);
+            return [0, found, found + 1, before[other]!, 10_000].some(
+              (guess) => store.findNear(other, guess) !== found,
+            );
+          });
+          expect({ held, count: store.count, live: store.liveBytes, absent, misfound }).toEqual({
             held: expected,
             count: model.size,
             live,
             absent: [],
+            misfound: [],
           });
           expect(store.arenaBytes()).toBeLessThanOrEqual((live * 4) / 3 + CHUNK);
         });

@@ -130,8 +130,10 @@ export function itemCards(
      */
     known(ids: readonly number[], at: CatalogueView, touch = true): Array<KeptCard | undefined> {
       const found = new Array<KeptCard | undefined>(ids.length);
+      let guess = 0;
       for (let i = 0; i < ids.length; i++) {
-        const slot = store.find(ids[i]!);
+        const slot = store.findNear(ids[i]!, guess);
+        guess = slot === 0 ? 0 : slot + 1;
         if (slot === 0 || !isTrue(slot, at)) continue;
         found[i] = store.bytes(slot);
         if (touch) store.touch(slot);
