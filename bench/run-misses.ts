@@ -79,6 +79,9 @@ try {
       },
     );
     console.log(missTable([{ ...emptySizeResult(ITEMS, seeded.seconds, null), misses }]));
+    console.log(
+      `hit: list, each measure (req/s; the table's is their median): ${misses.hitSamples?.join(', ')}`,
+    );
     console.log('\nEvent loop delay in the server (ms), case by case:');
     for (const [name, d] of Object.entries(delays)) {
       console.log(`  ${name}: max ${d.maxMs}, p99 ${d.p99Ms}, p50 ${d.p50Ms}`);

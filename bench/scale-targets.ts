@@ -4,8 +4,9 @@
 //   issue's 4 min 42 s), or reused with --database-1m / --database-100k NAME (kept);
 // - the index's load and a reload forced by a category edit at 1M: RSS and the event
 //   loop's delay inside the server (bench/index-load.ts);
-// - the unique-URL misses at both sizes against each run's list hit, with the loop's
-//   delay per case (bench/run-misses.ts);
+// - the unique-URL misses at both sizes against each run's list hit (the median of
+//   its measures, one before each miss case), with the loop's delay per case
+//   (bench/run-misses.ts);
 // - an empty shop on PGlite, first start and idle (bench/small-host.ts).
 // About 20 minutes with both seeds; writes the figures to bench/results/.
 //   npm run build && npx tsx bench/scale-targets.ts [--seconds 5] [--database-1m NAME] [--database-100k NAME]
