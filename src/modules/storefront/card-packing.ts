@@ -397,8 +397,8 @@ function writeFragment(fragment: Buffer, out: Buffer, at: number): number {
 /**
  * A whole number's decimal digits. Below 2^31 (every id and price a shop has) in
  * 32-bit integer arithmetic, two digits a division: a division by a constant is
- * then a multiplication, where a float's is a division each. Written the other way,
- * the numbers were a third of a deep page's unpacking (docs/performance.md).
+ * then a multiplication, where a float's is a division each. A seed-shaped page of
+ * 24 cards unpacked in 11.4 µs this way, 13.0 the other (docs/performance.md).
  */
 function writeDigits(value: number, out: Uint8Array, at: number): number {
   if (value >= INT32_BOUND) return writeLargeDigits(value, out, at);
