@@ -126,11 +126,6 @@ export class CardStore {
     return this.sizeOf[slot]!;
   }
 
-  /** Whether the card was worked out in `at`'s epoch and life. */
-  sameLife(slot: number, at: CardAt): boolean {
-    return this.lifeOf[slot] === at.life && this.epoch(slot) === at.epoch;
-  }
-
   epoch(slot: number): string {
     return this.epochs[this.epochOf[slot]!]!;
   }
@@ -201,7 +196,7 @@ export class CardStore {
   /**
    * Keeps only the cards of `at`'s epoch and life (item-cards.ts: forgetBefore), their
    * numbers compared column by column. A reload within a life keeps every card, and
-   * nothing more is done; asking `sameLife` of each card through a closure, twice,
+   * nothing more is done; asking each card's epoch and life through a closure, twice,
    * held the event loop for 153 ms at a million cards. A new life keeps none, and the
    * store starts over: taking a million cards out one by one took 50-70 ms
    * (docs/performance.md). Otherwise the rest go in one pass, and chunks left a
