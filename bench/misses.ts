@@ -6,6 +6,7 @@ import { encodeCursor } from '../src/modules/storefront/item-filters.js';
 import type { Case } from './corpus.js';
 import { type AfterWrites, filtersAfterWrites } from './filters-after-writes.js';
 import { load } from './load.js';
+import { percentile } from './mixed.js';
 
 export interface MissResult {
   /** /api/filters right after a price edit, against its hit (one connection). */
@@ -22,12 +23,6 @@ export interface MissResult {
 
 /** The case every miss is a share of. */
 const HIT = 'hit: list';
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /** Values that exist in the seeded catalogue, for URLs that find something. */
 async function missFixtures(databaseUrl: string) {
@@ -165,7 +160,10 @@ export async function measureMisses(
     if (c === hit?.c) hitSamples.push(r.rps);
   }
   if (hitSamples.length > 0) {
-    result.rps[HIT] = median(hitSamples);
+    result.rps[HIT] = percentile(
+      [...hitSamples].sort((a, b) => a - b),
+      0.5,
+    );
     result.hitSamples = hitSamples.map(Math.round);
   }
   result.afterWrites = await filtersAfterWrites(base, databaseUrl);
