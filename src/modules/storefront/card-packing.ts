@@ -421,18 +421,14 @@ function writeDigits(value: number, out: Uint8Array, at: number): number {
 
 const INT32_BOUND = 0x8000_0000;
 
+/** 10, 100, … 10^9: a number below 2^31 has one digit more than the powers it reaches. */
+const POWERS_OF_TEN = Array.from({ length: 9 }, (_, k) => 10 ** (k + 1));
+
 /** How many digits a number below 2^31 has. */
 function digitsOf(n: number): number {
-  if (n < 100_000) return n < 100 ? (n < 10 ? 1 : 2) : n < 1_000 ? 3 : n < 10_000 ? 4 : 5;
-  return n < 10_000_000
-    ? n < 1_000_000
-      ? 6
-      : 7
-    : n < 100_000_000
-      ? 8
-      : n < 1_000_000_000
-        ? 9
-        : 10;
+  let digits = 1;
+  while (digits < 10 && n >= POWERS_OF_TEN[digits - 1]!) digits++;
+  return digits;
 }
 
 /** writeDigits for a number of 2^31 and above (up to 2^53), a digit at a time. */
