@@ -4,7 +4,8 @@
 // LOOP_DELAY_FILE and the histogram starts again, so a bench reads one phase at a time.
 // Each sample is the time between two 1-ms timer turns, so an idle loop reads ~1 ms.
 // The longest stretches are [ms into the phase, length, ms of collector pauses in it,
-// and with LOOP_DELAY_SCHED=1 ms the main thread waited for a core].
+// and with LOOP_DELAY_SCHED=1 ms the main thread waited for a core and ms it ran]:
+// a stretch it neither ran nor waited through, it slept in the kernel (a lock, a fault).
 import fs from 'node:fs';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
@@ -57,17 +58,16 @@ if (file) {
   const readSched = (into) => {
     into.length = fs.readSync(schedFd, into.bytes, 0, into.bytes.length, 0);
   };
-  /** ns waited on the run queue, from a reading. */
-  const waitedNs = (reading) =>
-    Number(reading.bytes.toString('latin1', 0, reading.length).split(' ')[1]);
+  /** ns on a core (field 0) or waited on the run queue (field 1), from a reading. */
+  const schedNs = (reading, field) =>
+    Number(reading.bytes.toString('latin1', 0, reading.length).split(' ')[field]);
+  const schedMs = (field) => (schedNs(schedNow, field) - schedNs(schedBefore, field)) / 1e6;
   if (watchSched) readSched(schedBefore);
   setInterval(() => {
     const now = performance.now();
     if (watchSched) readSched(schedNow);
     if (now - last > 20) {
-      long.push(
-        watchSched ? [last, now, (waitedNs(schedNow) - waitedNs(schedBefore)) / 1e6] : [last, now],
-      );
+      long.push(watchSched ? [last, now, schedMs(1), schedMs(0)] : [last, now]);
     }
     if (watchSched) [schedBefore, schedNow] = [schedNow, schedBefore];
     if (markAfter > 0 && now - last > markAfter) longGapMarker(performance.now());
@@ -91,11 +91,11 @@ if (file) {
       longest: long
         .sort((a, b) => b[1] - b[0] - (a[1] - a[0]))
         .slice(0, 12)
-        .map(([from, to, waited]) => [
+        .map(([from, to, waited, ran]) => [
           Math.round(from - phaseStart),
           Math.round(to - from),
           Math.round(collected(from, to)),
-          ...(waited === undefined ? [] : [Math.round(waited)]),
+          ...(waited === undefined ? [] : [Math.round(waited), Math.round(ran)]),
         ]),
     };
     delay.reset();
