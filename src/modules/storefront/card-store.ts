@@ -195,12 +195,13 @@ export class CardStore {
 
   /**
    * Keeps only the cards of `at`'s epoch and life (item-cards.ts: forgetBefore), their
-   * numbers compared column by column. A reload within a life keeps every card, and
-   * nothing more is done; asking each card's epoch and life through a closure, twice,
-   * held the event loop for 153 ms at a million cards. A new life keeps none, and the
-   * store starts over: taking a million cards out one by one took 50-70 ms
-   * (docs/performance.md). Otherwise the rest go in one pass, and chunks left a
-   * quarter dead are compacted once.
+   * numbers compared column by column: the epoch's index, not its text. Reading each
+   * card's epoch text and comparing it with the view's (equal text, another string),
+   * twice, held the event loop for 153 ms at a million cards; this takes 3-6 ms
+   * (bench/card-store-retain.ts). A reload within a life keeps every card, and
+   * nothing more is done. A new life keeps none, and the store starts over: taking a
+   * million cards out one by one took 50-70 ms (docs/performance.md). Otherwise the
+   * rest go in one pass, and chunks left a quarter dead are compacted once.
    */
   retainLife(at: CardAt): void {
     const epoch = this.epochs.indexOf(at.epoch);
