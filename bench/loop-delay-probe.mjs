@@ -23,8 +23,8 @@ if (file) {
   let gc = {};
   // Every pause of the phase (start, end), to tell how much of each long stretch it was.
   let pauses = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
+  const record = (entries) => {
+    for (const entry of entries) {
       pauses.push([entry.startTime, entry.startTime + entry.duration]);
       const kind = KINDS[entry.detail?.kind] ?? 'other';
       gc[kind] ??= { count: 0, totalMs: 0, maxMs: 0, over10: 0 };
@@ -34,7 +34,9 @@ if (file) {
       k.maxMs = Math.max(k.maxMs, entry.duration);
       if (entry.duration > 10) k.over10 += 1;
     }
-  }).observe({ entryTypes: ['gc'] });
+  };
+  const observer = new PerformanceObserver((list) => record(list.getEntries()));
+  observer.observe({ entryTypes: ['gc'] });
   // The longest stretches without a turn: when (ms since the phase began), how long,
   // and how much of it the collector's pauses were.
   // LOOP_DELAY_MARK=1 marks stretches over 60 ms; a larger number is the threshold in ms.
@@ -75,7 +77,12 @@ if (file) {
   }, 1).unref();
   const collected = (from, to) =>
     pauses.reduce((ms, [a, b]) => ms + Math.max(0, Math.min(b, to) - Math.max(a, from)), 0);
-  process.on('SIGUSR2', () => {
+  // A pause's entry is queued a turn after it ends, and its callback runs later still:
+  // taken on the next turn, a pause that ended before the signal counts in this phase
+  // (a collection that ended a reload was otherwise counted as none).
+  process.on('SIGUSR2', () => setImmediate(writePhase));
+  function writePhase() {
+    record(observer.takeRecords());
     const ms = (ns) => Math.round(ns / 1e5) / 10;
     const figures = {
       maxMs: ms(delay.max),
@@ -105,7 +112,7 @@ if (file) {
     phaseStart = performance.now();
     fs.writeFileSync(`${file}.tmp`, JSON.stringify(figures));
     fs.renameSync(`${file}.tmp`, file);
-  });
+  }
 }
 
 // With LOOP_DELAY_MARK, a long stretch is followed by 3 ms in this function, so a CPU
